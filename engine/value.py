@@ -1,0 +1,274 @@
+"""The scalar autograd `Value`, compatible with micrograd's.
+
+Each primitive builds `out`, attaches a `_backward` closure that does
+`child.grad += local * out.grad`, and returns `out`. Beside each primitive, `RULES` holds the
+same chain-rule line in words for the tracer to display; the tracer still runs the closure.
+
+Numbers follow `engine.numeric`: no operation raises and none returns a complex number.
+"""
+
+import math
+
+from engine import numeric
+from engine.graph import topological_order
+
+# op -> one (rule, numbers) pair per child, in `_children` order. `{a}`, `{b}`, `{out}` are
+# labels; `{a.data}`, `{out.grad}`, ... are the numbers the closure reads; `{k}` the exponent.
+RULES: dict[str, tuple[tuple[str, str], ...]] = {}
+
+_SQRT_HALF = math.sqrt(0.5)
+_INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
+
+
+def _noop() -> None:
+    pass
+
+
+def _as_value(x: "Value | float") -> "Value":
+    return x if isinstance(x, Value) else Value(x)
+
+
+def _exponent_text(k: float) -> str:
+    return str(int(k)) if k.is_integer() and abs(k) < 1e15 else repr(k)
+
+
+class Value:
+    """stores a single scalar value and its gradient"""
+
+    __slots__ = ("data", "grad", "_backward", "_children", "_op", "label", "__weakref__")
+
+    def __init__(self, data, _children=(), _op="", label=""):
+        self.data = data if type(data) is float else numeric.to_float(data)
+        self.grad = 0.0
+        self._backward = _noop
+        self._children = tuple(_children)  # ordered: ids, layout and traces are stable
+        self._op = _op
+        self.label = label
+
+    @property
+    def _prev(self) -> set["Value"]:
+        """micrograd's name for the children, as a set."""
+        return set(self._children)
+
+    def __repr__(self) -> str:
+        return f"Value(data={self.data})"
+
+    # --- primitives: each owns its derivative -------------------------------------------
+
+    def __add__(self, other):
+        other = _as_value(other)
+        out = Value(self.data + other.data, (self, other), "+")
+
+        def _backward():
+            self.grad += out.grad
+            other.grad += out.grad
+
+        out._backward = _backward
+        return out
+
+    RULES["+"] = (
+        ("{a}.grad += {out}.grad", "{out.grad}"),
+        ("{b}.grad += {out}.grad", "{out.grad}"),
+    )
+
+    def __mul__(self, other):
+        other = _as_value(other)
+        out = Value(self.data * other.data, (self, other), "*")
+
+        def _backward():
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+
+        out._backward = _backward
+        return out
+
+    RULES["*"] = (
+        ("{a}.grad += {b}.data * {out}.grad", "{b.data} * {out.grad}"),
+        ("{b}.grad += {a}.data * {out}.grad", "{a.data} * {out.grad}"),
+    )
+
+    def __pow__(self, other):
+        """`x ** k` for a number k; `x ** y` for a Value y (its grad needs x > 0, see below)."""
+        if isinstance(other, Value):
+            return self._pow_value(other)
+        k = numeric.to_float(other)
+        out = Value(numeric.pow(self.data, k), (self,), f"**{_exponent_text(k)}")
+
+        def _backward():
+            self.grad += k * numeric.pow(self.data, k - 1) * out.grad
+
+        out._backward = _backward
+        return out
+
+    RULES["**k"] = (("{a}.grad += {k} * {a}.data**({k} - 1) * {out}.grad", "{k} * {a.data}**{km1} * {out.grad}"),)
+
+    def _pow_value(self, other):
+        # d/dy x**y = log(x) * x**y: real only for x > 0, so y.grad is nan for x < 0 and
+        # -inf or nan for x == 0, while x.grad = y * x**(y-1) follows `numeric.pow`.
+        out = Value(numeric.pow(self.data, other.data), (self, other), "**")
+
+        def _backward():
+            self.grad += other.data * numeric.pow(self.data, other.data - 1) * out.grad
+            other.grad += numeric.log(self.data) * out.data * out.grad
+
+        out._backward = _backward
+        return out
+
+    RULES["**"] = (
+        (
+            "{a}.grad += {b}.data * {a}.data**({b}.data - 1) * {out}.grad",
+            "{b.data} * {a.data}**({b.data} - 1) * {out.grad}",
+        ),
+        ("{b}.grad += log({a}.data) * {out}.data * {out}.grad", "log({a.data}) * {out.data} * {out.grad}"),
+    )
+
+    def exp(self):
+        out = Value(numeric.exp(self.data), (self,), "exp")
+
+        def _backward():
+            self.grad += out.data * out.grad
+
+        out._backward = _backward
+        return out
+
+    RULES["exp"] = (("{a}.grad += {out}.data * {out}.grad", "{out.data} * {out.grad}"),)
+
+    def log(self):
+        """Natural log: log(0) = -inf, log(x < 0) = nan."""
+        out = Value(numeric.log(self.data), (self,), "log")
+
+        def _backward():
+            self.grad += numeric.div(out.grad, self.data)
+
+        out._backward = _backward
+        return out
+
+    RULES["log"] = (("{a}.grad += {out}.grad / {a}.data", "{out.grad} / {a.data}"),)
+
+    def tanh(self):
+        t = math.tanh(self.data)  # saturates to +-1, never overflows
+        out = Value(t, (self,), "tanh")
+
+        def _backward():
+            self.grad += (1 - t * t) * out.grad
+
+        out._backward = _backward
+        return out
+
+    RULES["tanh"] = (("{a}.grad += (1 - {out}.data**2) * {out}.grad", "(1 - {out.data}**2) * {out.grad}"),)
+
+    def sigmoid(self):
+        x = self.data
+        if x >= 0:  # exp(-x) <= 1: cannot overflow
+            s = 1.0 / (1.0 + math.exp(-x))
+        else:  # exp(x) < 1 here, same reason; nan lands here too and stays nan
+            e = math.exp(x) if x == x else x
+            s = e / (1.0 + e)
+        out = Value(s, (self,), "sigmoid")
+
+        def _backward():
+            self.grad += s * (1 - s) * out.grad
+
+        out._backward = _backward
+        return out
+
+    RULES["sigmoid"] = (
+        ("{a}.grad += {out}.data * (1 - {out}.data) * {out}.grad", "{out.data} * (1 - {out.data}) * {out.grad}"),
+    )
+
+    def relu(self):
+        out = Value(0.0 if self.data < 0 else self.data, (self,), "ReLU")
+
+        def _backward():
+            # 1[out > 0] * out.grad, written so that a zero local slope stays 0 when grad is inf
+            self.grad += out.grad if out.data > 0 else 0.0
+
+        out._backward = _backward
+        return out
+
+    RULES["ReLU"] = (("{a}.grad += ({out}.data > 0) * {out}.grad", "({out.data} > 0) * {out.grad}"),)
+
+    def gelu(self):
+        """Exact GELU, x * Phi(x). Its slope Phi(x) + x * phi(x) needs the input, not the output."""
+        x = self.data
+        cdf = 0.5 * math.erfc(-x * _SQRT_HALF)  # Phi(x), accurate for very negative x
+        out = Value(x * cdf if math.isfinite(x) else max(x, 0.0), (self,), "gelu")
+
+        def _backward():
+            pdf = _INV_SQRT_2PI * math.exp(-0.5 * x * x) if abs(x) < 40 else 0.0  # phi(x)
+            self.grad += (cdf + x * pdf) * out.grad
+
+        out._backward = _backward
+        return out
+
+    RULES["gelu"] = (
+        ("{a}.grad += (Phi({a}.data) + {a}.data * phi({a}.data)) * {out}.grad", "gelu'({a.data}) * {out.grad}"),
+    )
+
+    def max(self, other):
+        """max(a, b). A tie sends the whole gradient to a (the first argument); nan wins."""
+        other = _as_value(other)
+        a, b = self.data, other.data
+        data = a + b if a != a or b != b else (a if a >= b else b)  # nan if either is nan
+        out = Value(data, (self, other), "max")
+
+        def _backward():
+            if self.data >= other.data:
+                self.grad += out.grad
+            elif other.data > self.data:
+                other.grad += out.grad
+
+        out._backward = _backward
+        return out
+
+    RULES["max"] = (
+        ("{a}.grad += ({a}.data >= {b}.data) * {out}.grad", "({a.data} >= {b.data}) * {out.grad}"),
+        ("{b}.grad += ({b}.data > {a}.data) * {out}.grad", "({b.data} > {a.data}) * {out.grad}"),
+    )
+
+    # --- derived: no derivative code of their own ---------------------------------------
+
+    def __neg__(self):
+        return self * -1
+
+    def __radd__(self, other):
+        return self + other
+
+    def __sub__(self, other):
+        return self + (-other)
+
+    def __rsub__(self, other):
+        return other + (-self)
+
+    def __rmul__(self, other):
+        return self * other
+
+    def __truediv__(self, other):
+        return self * other**-1
+
+    def __rtruediv__(self, other):
+        return other * self**-1
+
+    def __rpow__(self, other):
+        return Value(other) ** self
+
+    # --- the backward pass ----------------------------------------------------------------
+
+    def backward(self, accumulate: bool = False) -> None:
+        """Fill in d(self)/d(node) for every node of the graph, in reverse topological order.
+
+        Every grad in the graph is zeroed first; `accumulate=True` skips that, so the grads
+        of a second call add onto the first (what happens in micrograd if you forget).
+        """
+        topo = topological_order(self)
+        if not accumulate:
+            for v in topo:
+                v.grad = 0.0
+        self.grad = 1.0
+        for v in reversed(topo):
+            v._backward()
+
+    def zero_grad(self) -> None:
+        """Set the grad of every node in this value's graph to 0."""
+        for v in topological_order(self):
+            v.grad = 0.0
