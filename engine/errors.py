@@ -12,4 +12,9 @@ class ExpressionError(ValueError):
         self.end_col = end_col if end_col is not None else col + 1
 
     def to_json(self) -> dict:
-        return {"message": self.message, "line": self.line, "col": self.col, "end_col": self.end_col}
+        return {
+            "message": self.message,
+            "line": self.line,
+            "col": self.col,
+            "end_col": self.end_col,
+        }

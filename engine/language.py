@@ -55,12 +55,17 @@ def parse(source: str, inputs: Mapping[str, float] | None = None) -> Program:
     """Build the graph that `source` describes. `inputs` sets unassigned names' values."""
     if not isinstance(source, str):
         raise ExpressionError("the program must be text")
+    source = source.replace("\r\n", "\n").replace("\r", "\n")  # one kind of line break
     prescan(source)
     try:
         tree = ast.parse(source, mode="exec")
     except SyntaxError as e:
         line, col = e.lineno or 1, e.offset or 1
-        end = e.end_offset if e.end_lineno == e.lineno and e.end_offset and e.end_offset > col else None
+        end = (
+            e.end_offset
+            if e.end_lineno == e.lineno and e.end_offset and e.end_offset > col
+            else None
+        )
         raise ExpressionError(_syntax_message(e), line, col, end) from None
     except (RecursionError, MemoryError, ValueError, OverflowError):
         raise ExpressionError("the program is too deeply nested to read") from None
@@ -98,12 +103,15 @@ def _number_literal(node: ast.AST) -> float | None:
 
 def _suggest(name: str) -> str:
     close = difflib.get_close_matches(name, list(FUNCTIONS), n=1)
-    return f" — did you mean '{close[0]}'?" if close else f"; the functions are {', '.join(FUNCTIONS)}"
+    return (
+        f" — did you mean '{close[0]}'?" if close else f"; the functions are {', '.join(FUNCTIONS)}"
+    )
 
 
 class _Builder:
     def __init__(self, source: str, input_values: Mapping[str, float]):
         self.source = source
+        self.lines = source.encode().split(b"\n")  # ast offsets count UTF-8 bytes
         self.input_values = input_values
         self.values: dict[str, Value] = {}
         self.inputs: dict[str, Value] = {}
@@ -131,13 +139,22 @@ class _Builder:
             return self.assign(target, self.expr(stmt.value))
         if isinstance(stmt, ast.AugAssign):
             if type(stmt.op) not in _AUGMENTED:
-                raise _error(stmt, f"'{_SYMBOLS.get(type(stmt.op), '?')}=' is not supported; {_HELP}")
-            binop = ast.BinOp(left=ast.Name(id=self.name_of(stmt.target), ctx=ast.Load()), op=stmt.op, right=stmt.value)
+                raise _error(
+                    stmt, f"'{_SYMBOLS.get(type(stmt.op), '?')}=' is not supported; {_HELP}"
+                )
+            binop = ast.BinOp(
+                left=ast.Name(id=self.name_of(stmt.target), ctx=ast.Load()),
+                op=stmt.op,
+                right=stmt.value,
+            )
             ast.copy_location(binop, stmt)
             ast.copy_location(binop.left, stmt.target)
             return self.assign(stmt.target, self.expr(binop))
         keyword = type(stmt).__name__.lower()
-        raise _error(stmt, f"only expressions and assignments (like n = x*w + b) are allowed, not '{keyword}'")
+        raise _error(
+            stmt,
+            f"only expressions and assignments (like n = x*w + b) are allowed, not '{keyword}'",
+        )
 
     def name_of(self, target: ast.AST) -> str:
         if not isinstance(target, ast.Name):
@@ -171,11 +188,15 @@ class _Builder:
         return node.value
 
     def output_marker(self, node: ast.AST) -> Value | None:
-        """`o.backward()` and `draw_dot(o)` from the seeds' code name the output; stepping runs them."""
+        """`o.backward()` and `draw_dot(o)` from the seeds' code: they name the output."""
         if isinstance(node, ast.Call) and not node.args and isinstance(node.func, ast.Attribute):
             if node.func.attr == "backward" and isinstance(node.func.value, ast.Name):
                 return self.expr(node.func.value)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "draw_dot":
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "draw_dot"
+        ):
             if len(node.args) == 1 and isinstance(node.args[0], ast.Name) and not node.keywords:
                 return self.expr(node.args[0])
         return None
@@ -185,7 +206,9 @@ class _Builder:
     def new_values(self, node: ast.AST, n: int) -> None:
         self.count += n
         if self.count > MAX_VALUES:
-            raise _error(node, f"the program makes more than {MAX_VALUES:,} values; that is the limit")
+            raise _error(
+                node, f"the program makes more than {MAX_VALUES:,} values; that is the limit"
+            )
 
     def expr(self, node: ast.AST) -> Value:
         number = _number_literal(node)
@@ -240,10 +263,21 @@ class _Builder:
         """A value an operator made: counted, and labelled with its text when that is short."""
         self.new_values(node, n_values)
         if not value.label and value not in self.named:
-            text = " ".join((ast.get_source_segment(self.source, node) or "").split())
-            if len(text) <= MAX_AUTO_LABEL:
+            text = self.segment(node)
+            if text is not None:
                 value.label = text
         return value
+
+    def segment(self, node: ast.AST) -> str | None:
+        """The source text of `node`, whitespace collapsed, if it is short and on one line."""
+        if (
+            node.lineno != node.end_lineno
+            or node.end_col_offset - node.col_offset > 4 * MAX_AUTO_LABEL
+        ):
+            return None
+        raw = self.lines[node.lineno - 1][node.col_offset : node.end_col_offset]
+        text = " ".join(raw.decode(errors="replace").split())
+        return text if len(text) <= MAX_AUTO_LABEL else None
 
     def binary(self, node: ast.BinOp) -> Value:
         if isinstance(node.op, ast.Pow):

@@ -15,7 +15,7 @@ class Module:
 
 
 class Neuron(Module):
-    """act(w . x + b). `nonlin=False` makes it linear; `activation` picks ReLU (micrograd's) or tanh."""
+    """act(w . x + b): ReLU (micrograd's) or tanh, or linear with `nonlin=False`."""
 
     def __init__(self, nin: int, nonlin: bool = True, activation: str = "relu"):
         if activation not in ("relu", "tanh"):

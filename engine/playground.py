@@ -14,8 +14,10 @@ from engine.language import parse
 from engine.tracing import MODES, number, trace
 
 
-def run(source: str, mode: str = "correct", inputs: Mapping[str, float] | None = None) -> dict[str, Any]:
-    """`{"ok": true, "trace", "dot", "inputs"}`, or `{"ok": false, "error": {message, line, col, end_col}}`."""
+def run(
+    source: str, mode: str = "correct", inputs: Mapping[str, float] | None = None
+) -> dict[str, Any]:
+    """`{ok: true, trace, dot, inputs}`, or `{ok: false, error: {message, line, col, end_col}}`."""
     if mode not in MODES:
         mode = "correct"
     try:

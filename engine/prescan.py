@@ -48,7 +48,10 @@ def _check_number(source: str, start: int, end: int) -> None:
     text = source[start:end]
     if end - start > MAX_NUMBER_CHARS:
         raise _error(
-            source, start, f"this number has {end - start} characters; the limit is {MAX_NUMBER_CHARS}", 1
+            source,
+            start,
+            f"this number has {end - start} characters; the limit is {MAX_NUMBER_CHARS}",
+            1,
         )
     if set(text) <= _NUMBER_CHARS | {"+", "-"}:
         return
@@ -68,7 +71,9 @@ def prescan(source: str) -> None:
     """Raise ExpressionError for text that must not reach the parser."""
     if len(source) > MAX_SOURCE_CHARS:
         raise _error(
-            source, MAX_SOURCE_CHARS, f"the program is {len(source):,} characters; the limit is {MAX_SOURCE_CHARS:,}"
+            source,
+            MAX_SOURCE_CHARS,
+            f"the program is {len(source):,} characters; the limit is {MAX_SOURCE_CHARS:,}",
         )
     depth = 0
     operators = 0
@@ -94,13 +99,23 @@ def prescan(source: str) -> None:
                 continue
         if ord(ch) > 127:
             hint = " that looks like a letter" if ch.isalpha() else ""
-            raise _error(source, i, f"{_describe(ch)} is a non-ASCII character{hint}; use plain ASCII letters, digits and operators")
+            raise _error(
+                source,
+                i,
+                f"{_describe(ch)} is a non-ASCII character{hint}; "
+                "use plain ASCII letters, digits and operators",
+            )
         if ord(ch) < 32 and ch not in "\t\n\r":
             raise _error(source, i, f"control character U+{ord(ch):04X} is not allowed")
         if ch in "([{":
             depth += 1
             if depth > MAX_NESTING:
-                raise _error(source, i, f"brackets are nested more than {MAX_NESTING} deep; use assignments to split the expression")
+                raise _error(
+                    source,
+                    i,
+                    f"brackets are nested more than {MAX_NESTING} deep; "
+                    "use assignments to split the expression",
+                )
         elif ch in ")]}":
             depth = max(depth - 1, 0)
         elif ch in _OPERATOR_CHARS or ch == ".":

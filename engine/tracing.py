@@ -92,7 +92,7 @@ def _explain(lines: list[dict[str, str]], change: dict[str, Any], overwrite: boo
     terms = " + ".join(line["numbers"] for line in mine)
     if overwrite:
         return f"{rules}  →  {change['after_text']}"
-    return f"{rules}  →  {_shown(change['before'])} + {terms} = {change['after_text']}"
+    return f"{rules}  →  {_bracket(change['before_text'])} + {terms} = {change['after_text']}"
 
 
 def trace(source: Program | Value, mode: str = "correct") -> dict[str, Any]:
@@ -132,7 +132,10 @@ def trace(source: Program | Value, mode: str = "correct") -> dict[str, Any]:
         "output": ids[root],
         "nodes": nodes,
         "edges": _edges(order, ids),
-        "forward": [{"node": ids[v], "data": number(v.data), "data_text": format_number(v.data)} for v in order],
+        "forward": [
+            {"node": ids[v], "data": number(v.data), "data_text": format_number(v.data)}
+            for v in order
+        ],
         "backward": steps,
         "grads": {ids[v]: number(v.grad) for v in order},
         "accumulates": [ids[v] for v in order if contributions[v] > 1],
@@ -161,7 +164,9 @@ def _edges(order: list[Value], ids: dict[Value, str]) -> list[dict[str, Any]]:
         if v._children:
             uid = ids[v]
             for slot, child in enumerate(v._children):
-                edges.append({"id": f"e-{ids[child]}-{uid}-{slot}", "from": ids[child], "to": uid + "_op"})
+                edges.append(
+                    {"id": f"e-{ids[child]}-{uid}-{slot}", "from": ids[child], "to": uid + "_op"}
+                )
             edges.append({"id": f"e-{uid}_op-{uid}", "from": uid + "_op", "to": uid})
     return edges
 
@@ -176,7 +181,9 @@ def _change(node_id: str, before: float, after: float) -> dict[str, Any]:
     }
 
 
-def _seed_step(root: Value, order: list[Value], ids: dict[Value, str], zero: bool) -> dict[str, Any]:
+def _seed_step(
+    root: Value, order: list[Value], ids: dict[Value, str], zero: bool
+) -> dict[str, Any]:
     before = {v: v.grad for v in order}
     if zero:
         for v in order:
@@ -191,10 +198,17 @@ def _seed_step(root: Value, order: list[Value], ids: dict[Value, str], zero: boo
             changes.append(change)
     rule = f"{name}.grad = 1.0"
     if zero:
-        say = f"Set every grad to 0, then {name}.grad = 1: the output's derivative with respect to itself."
+        say = f"Set every grad to 0, then {name}.grad = 1: d{name}/d{name} = 1."
     else:
         say = f"Did not zero the grads from the last pass; set {name}.grad = 1."
-    return {"kind": "seed", "node": ids[root], "rule": rule, "lines": [], "changes": changes, "say": say}
+    return {
+        "kind": "seed",
+        "node": ids[root],
+        "rule": rule,
+        "lines": [],
+        "changes": changes,
+        "say": say,
+    }
 
 
 def _backward_step(
@@ -221,9 +235,19 @@ def _backward_step(
         change["explain"] = _explain(lines, change, overwrite)
         changes.append(change)
     name = _name(node, ids)
-    updates = "; ".join(f"{_name(c, ids)}.grad {ch['before_text']} → {ch['after_text']}" for c, ch in zip(children, changes, strict=True))
+    updates = "; ".join(
+        f"{_name(c, ids)}.grad {ch['before_text']} → {ch['after_text']}"
+        for c, ch in zip(children, changes, strict=True)
+    )
     say = f"{name}: ran the {node._op} node's _backward. {updates}."
-    return {"kind": "backward", "node": ids[node], "op": node._op, "lines": lines, "changes": changes, "say": say}
+    return {
+        "kind": "backward",
+        "node": ids[node],
+        "op": node._op,
+        "lines": lines,
+        "changes": changes,
+        "say": say,
+    }
 
 
 def _nonfinite(nodes: list[dict[str, Any]], steps: list[dict[str, Any]]) -> list[str]:

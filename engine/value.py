@@ -100,7 +100,12 @@ class Value:
         out._backward = _backward
         return out
 
-    RULES["**k"] = (("{a}.grad += {k} * {a}.data**({k} - 1) * {out}.grad", "{k} * {a.data}**{km1} * {out.grad}"),)
+    RULES["**k"] = (
+        (
+            "{a}.grad += {k} * {a}.data**({k} - 1) * {out}.grad",
+            "{k} * {a.data}**{km1} * {out.grad}",
+        ),
+    )
 
     def _pow_value(self, other):
         # d/dy x**y = log(x) * x**y: real only for x > 0, so y.grad is nan for x < 0 and
@@ -119,7 +124,10 @@ class Value:
             "{a}.grad += {b}.data * {a}.data**({b}.data - 1) * {out}.grad",
             "{b.data} * {a.data}**({b.data} - 1) * {out.grad}",
         ),
-        ("{b}.grad += log({a}.data) * {out}.data * {out}.grad", "log({a.data}) * {out.data} * {out.grad}"),
+        (
+            "{b}.grad += log({a}.data) * {out}.data * {out}.grad",
+            "log({a.data}) * {out.data} * {out.grad}",
+        ),
     )
 
     def exp(self):
@@ -155,7 +163,9 @@ class Value:
         out._backward = _backward
         return out
 
-    RULES["tanh"] = (("{a}.grad += (1 - {out}.data**2) * {out}.grad", "(1 - {out.data}**2) * {out.grad}"),)
+    RULES["tanh"] = (
+        ("{a}.grad += (1 - {out}.data**2) * {out}.grad", "(1 - {out.data}**2) * {out.grad}"),
+    )
 
     def sigmoid(self):
         x = self.data
@@ -173,7 +183,10 @@ class Value:
         return out
 
     RULES["sigmoid"] = (
-        ("{a}.grad += {out}.data * (1 - {out}.data) * {out}.grad", "{out.data} * (1 - {out.data}) * {out.grad}"),
+        (
+            "{a}.grad += {out}.data * (1 - {out}.data) * {out}.grad",
+            "{out.data} * (1 - {out.data}) * {out.grad}",
+        ),
     )
 
     def relu(self):
@@ -186,7 +199,9 @@ class Value:
         out._backward = _backward
         return out
 
-    RULES["ReLU"] = (("{a}.grad += ({out}.data > 0) * {out}.grad", "({out.data} > 0) * {out.grad}"),)
+    RULES["ReLU"] = (
+        ("{a}.grad += ({out}.data > 0) * {out}.grad", "({out.data} > 0) * {out.grad}"),
+    )
 
     def gelu(self):
         """Exact GELU, x * Phi(x). Its slope Phi(x) + x * phi(x) needs the input, not the output."""
@@ -202,7 +217,10 @@ class Value:
         return out
 
     RULES["gelu"] = (
-        ("{a}.grad += (Phi({a}.data) + {a}.data * phi({a}.data)) * {out}.grad", "gelu'({a.data}) * {out.grad}"),
+        (
+            "{a}.grad += (Phi({a}.data) + {a}.data * phi({a}.data)) * {out}.grad",
+            "gelu'({a.data}) * {out.grad}",
+        ),
     )
 
     def max(self, other):
@@ -244,7 +262,11 @@ class Value:
         return self * other
 
     def __truediv__(self, other):
-        return self * other**-1
+        if isinstance(other, Value):
+            return self * other**-1
+        return self * numeric.pow(
+            numeric.to_float(other), -1.0
+        )  # x / 2 is x * 0.5, as in micrograd
 
     def __rtruediv__(self, other):
         return other * self**-1

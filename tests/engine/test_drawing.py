@@ -1,0 +1,93 @@
+"""engine.drawing: micrograd's draw_dot with stable ids and safe record labels."""
+
+import html
+import re
+import subprocess
+
+import pytest
+
+from engine import Value, draw_dot, parse, trace
+from engine.drawing import draw_trace, escape_record, layout_attributes
+
+
+def test_records_ops_and_ids():
+    a = Value(2.0, label="a")
+    b = a * a
+    b.label = "b"
+    dot = draw_dot(b)
+    src = dot.source
+    assert 'n0 [label="{a|data\\ 2.0000|grad\\ 0.0000}"' in src
+    assert 'n1_op [label="*"' in src
+    assert src.count("n0 -> n1_op") == 2  # one edge per use
+    assert "rankdir=LR" in src
+    assert dot.format == "svg"
+    assert draw_dot(b).source == src  # deterministic
+
+
+@pytest.mark.parametrize(
+    "label", ["{x", "a|b", "a\\", '<<TABLE HREF="javascript:alert(1)">x>', 'q"q', "x y"]
+)
+def test_user_labels_are_escaped_record_text(label):
+    src = draw_dot(Value(1.0, label=label)).source
+    field = re.search(r'label="\{(.*)\|data', src).group(1)
+    unescaped = re.sub(r"\\(.)", r"\1", field)
+    assert unescaped == label
+    assert "label=<" not in src
+
+
+@pytest.mark.needs_dot
+@pytest.mark.parametrize("label", ["{x", "a|b", "a\\", '<<TABLE HREF="javascript:alert(1)">x>'])
+def test_rendered_svg_shows_labels_literally(label):
+    svg = draw_dot(Value(1.0, label=label)).pipe(format="svg").decode()
+    assert re.search(r"<a\b|href=", svg) is None  # no link: the label stayed text
+    texts = [html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+    assert texts[0] == label
+    assert texts[1:] == ["data 1.0000", "grad 0.0000"]
+
+
+@pytest.mark.needs_dot
+def test_svg_ids_match_trace_ids():
+    program = parse("o = tanh(x*w + b)")
+    record = trace(program)
+    svg = draw_trace(program.output, record).pipe(format="svg").decode()
+    for node in record["nodes"]:
+        assert f'id="{node["id"]}"' in svg
+    for edge in record["edges"]:
+        assert f'id="{edge["id"].replace("-", "&#45;")}"' in svg
+
+
+def test_layout_adapts_to_size():
+    assert layout_attributes(20) == {}
+    assert layout_attributes(2000)["mclimit"] == "0.01"
+
+
+def test_draw_trace_lays_out_widest_text():
+    program = parse("y = x * 1000")
+    record = trace(program)
+    assert "grad\\ 1000.0000" in draw_trace(program.output, record).source
+    assert escape_record("a b") == "a\\ b"
+
+
+def test_jupyter_inline_display():
+    dot = draw_dot(Value(1.0))
+    assert hasattr(dot, "_repr_mimebundle_")
+
+
+def test_bad_rankdir():
+    with pytest.raises(ValueError):
+        draw_dot(Value(1.0), rankdir="XY")
+
+
+@pytest.mark.needs_dot
+def test_dot_binary_handles_the_mlp_preset_quickly():
+    source = (
+        "\n".join(f"h{i} = tanh(x*{i / 10} + b)" for i in range(30))
+        + "\ny = "
+        + "+".join(f"h{i}" for i in range(30))
+    )
+    program = parse(source)
+    dot = draw_trace(program.output, trace(program))
+    result = subprocess.run(
+        ["dot", "-Tsvg"], input=dot.source.encode(), capture_output=True, timeout=60
+    )
+    assert result.returncode == 0

@@ -1,0 +1,185 @@
+"""engine.language and engine.prescan: what parses, and every class of hostile input."""
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import ExpressionError, Value, parse
+from engine.graph import topological_order
+from engine.language import DEFAULT_INPUT, MAX_VALUES
+from engine.prescan import MAX_NESTING, MAX_OPERATORS_PER_STATEMENT, MAX_SOURCE_CHARS
+from tests.engine.conftest import examples
+
+NEURON = """x1 = 2.0
+x2 = 0.0
+w1 = -3.0
+w2 = 1.0
+b = 6.8813735870195432
+n = x1*w1 + x2*w2 + b
+o = n.tanh()"""
+
+
+def test_seed_neuron_as_seven_lines_draws_like_the_seeds():
+    program = parse(NEURON)
+    labels = [v.label for v in topological_order(program.output)]
+    assert labels == ["x1", "w1", "x1*w1", "x2", "w2", "x2*w2", "x1*w1 + x2*w2", "b", "n", "o"]
+    program.output.backward()
+    assert program.values["x1"].grad == pytest.approx(-1.5)
+    assert program.values["w1"].data == -3.0 and program.values["w1"]._op == ""
+    assert program.inputs == {}
+
+
+def test_seeds_code_pastes_as_it_is():
+    source = """
+x1 = Value(2.0, label='x1'); w1 = Value(-3.0, label='w1')
+b = Value(6.8813735870195432, label='b')
+n = x1*w1 + b; n.label = 'n'
+o = n.tanh(); o.label = 'o'
+o.backward()
+"""
+    program = parse(source)
+    assert program.output.label == "o"
+    assert program.values["n"].label == "n"
+
+
+def test_unassigned_names_are_inputs_with_the_default_or_given_value():
+    program = parse("tanh(x*w + b)", {"w": -2.0})
+    assert list(program.inputs) == ["x", "w", "b"]
+    assert program.inputs["x"].data == DEFAULT_INPUT
+    assert program.inputs["w"].data == -2.0
+
+
+def test_reassignment_makes_new_nodes_and_output_is_last_statement():
+    program = parse("a = 1.0\na = a*0.5 + a*0.5\na = a*0.5 + a*0.5; a*3  # comment")
+    order = topological_order(program.output)
+    assert sum(v.label == "a" for v in order) == 3
+    assert program.output.data == 3.0
+
+
+def test_functions_methods_and_operators():
+    program = parse("max(relu(x), sigmoid(x)) + x.gelu() - x.exp() / 2 ** x + log(x) ** 2")
+    assert program.output.data == pytest.approx(
+        max(1.0, 1 / (1 + 2.718281828459045**-1)) + 0.8413447460685429 - 2.718281828459045 / 2
+    )
+
+
+def test_augmented_assignment_and_alias():
+    program = parse("a = 2.0\nb = a\nb *= 3")
+    assert program.output.data == 6.0
+    assert program.values["a"].data == 2.0
+
+
+def _error(source: str) -> ExpressionError:
+    start = time.perf_counter()
+    with pytest.raises(ExpressionError) as info:
+        parse(source)
+    assert time.perf_counter() - start < 1.0  # rejected quickly (generous: shared machines)
+    return info.value
+
+
+@pytest.mark.parametrize(
+    ("source", "line", "col", "words"),
+    [
+        ("tahn(x)", 1, 1, "did you mean 'tanh'"),
+        ("x ** 'a'", 1, 6, "'**' needs a number or value on its right"),
+        ("__import__('os').system('id')", 1, 1, "unknown"),
+        ("x.__class__", 1, 1, "can't be read"),
+        ("(lambda: 1)()", 1, 2, "only named functions"),
+        ("lambda: 1", 1, 1, "lambdas"),
+        ("[x for x in y]", 1, 1, "comprehensions"),
+        ("f'{x}'", 1, 1, "f-strings"),
+        ("import os", 1, 1, "not 'import'"),
+        ("x = 1\ny = x +", 2, 8, "valid"),
+        ("1e999", 1, 1, "too large"),
+        ("9" * 5000, 1, 1, "characters"),
+        ("1j", 1, 1, "complex"),
+        ("True", 1, 1, "not a number"),
+        ("0x10", 1, 1, "decimal"),
+        ("(" * 300 + "x" + ")" * 300, 1, MAX_NESTING + 1, "nested"),
+        ("-" * 100_000 + "x", 1, MAX_SOURCE_CHARS + 1, "limit"),
+        ("+".join(["x"] * 3000), 1, 2 * MAX_OPERATORS_PER_STATEMENT + 2, "operators"),
+        ("x + \u0445", 1, 5, "U+0445 CYRILLIC SMALL LETTER HA"),
+        ("a|b", 1, 1, "'|' is not supported"),
+        ("{x", 1, 1, "never closed"),
+        ("x\\", 1, 3, ""),
+        ("<x>", 1, 1, "valid"),
+        ("x\0", 1, 2, "control character"),
+        ("", 1, 1, "empty"),
+        ("max(x)", 1, 1, "2 arguments"),
+        ("x.tanh(2)", 1, 1, "no arguments"),
+        ("tanh = 3", 1, 1, "function name"),
+        ("x = tanh", 1, 5, "is a function"),
+        ("x if y else z", 1, 1, "'if ... else'"),
+        ("x < y", 1, 1, "comparisons"),
+        ("x[0]", 1, 1, "indexing"),
+        ("Value('a')", 1, 1, "Value(number)"),
+        ("Value(1, label='" + "x" * 50 + "')", 1, 16, "at most"),
+    ],
+)
+def test_hostile_and_wrong_input_gets_a_clear_positioned_error(source, line, col, words):
+    e = _error(source)
+    assert isinstance(e, ValueError)
+    assert words in e.message
+    assert (e.line, e.col) == (line, col), e
+    assert e.end_col > e.col
+
+
+def test_huge_powers_are_numbers_not_hangs():
+    assert parse("9**9**9").output.data == float("inf")
+    assert parse("2**10000000").output.data == float("inf")
+
+
+def test_shared_subexpressions_stay_small():
+    source = "a = x\n" + "a = a*0.5 + a*0.5\n" * 30
+    program = parse(source)
+    assert len(topological_order(program.output)) < 200
+    program.output.backward()
+    assert program.inputs["x"].grad == 1.0
+
+
+def test_numeric_domain_gives_inf_and_nan():
+    assert parse("log(0)").output.data == float("-inf")
+    assert str(parse("log(-1) + (-8)**0.5").output.data) == "nan"
+    assert parse("x/0").output.data == float("inf")
+    assert parse("exp(1000) + tanh(400)").output.data == float("inf")
+    assert parse("0**-1").output.data == float("inf")
+
+
+def test_value_limit():
+    line = "+".join(["x"] * 200)
+    source = "\n".join(f"a{i} = {line}" for i in range(MAX_VALUES // 1000 * 3))
+    e = _error(source)
+    assert "values" in e.message
+
+
+def test_label_injection_stays_text():
+    program = parse("Value(1.0, label='<<TABLE>>{x|y}\\\\')")
+    assert program.output.label == "<<TABLE>>{x|y}\\"
+
+
+def test_inputs_must_be_numbers():
+    with pytest.raises(ExpressionError, match="not a number"):
+        parse("x", {"x": "abc"})  # type: ignore[dict-item]
+
+
+@settings(max_examples=examples(500))
+@given(st.text(max_size=200))
+def test_any_text_parses_or_raises_expression_error(source):
+    try:
+        program = parse(source)
+    except ExpressionError as e:
+        assert e.line >= 1 and e.col >= 1 and e.message
+    else:
+        assert isinstance(program.output, Value)
+
+
+_TOKENS = ["x", "y", "2", "0.5", "1e3", "+", "-", "*", "/", "**", "(", ")", ",", "=", ";", "\n",
+           "tanh", "exp(", "log(", "max(", ".tanh()", " ", "#", "'", "relu", "gelu("]  # fmt: skip
+
+
+@settings(max_examples=examples(500))
+@given(st.lists(st.sampled_from(_TOKENS), max_size=40))
+def test_token_soup_parses_or_raises_expression_error(tokens):
+    test_any_text_parses_or_raises_expression_error.hypothesis.inner_test("".join(tokens))
