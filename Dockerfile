@@ -1,0 +1,43 @@
+# The playground server. Three stages, so node_modules never reaches the final image:
+#   node    - npm ci (Pyodide core and Graphviz WASM from package-lock.json)
+#   vendor  - scripts/build_vendor.py turns them, engine/ and the graphviz wheel into static/vendor
+#   runtime - Python, Debian's Graphviz, the app, static/ (vendor included); runs as a non-root user
+
+FROM node:20-bookworm-slim AS node
+WORKDIR /src
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+
+FROM python:3.11-slim-bookworm AS vendor
+ENV PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /src
+COPY --from=node /src/node_modules node_modules
+COPY pyproject.toml ./
+COPY engine engine
+COPY scripts/build_vendor.py scripts/
+RUN python scripts/build_vendor.py
+
+
+FROM python:3.11-slim-bookworm
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends graphviz \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /srv/playground
+COPY pyproject.toml README.md ./
+COPY engine engine
+COPY app app
+RUN pip install .
+COPY templates templates
+COPY static static
+COPY --from=vendor /src/static/vendor static/vendor
+RUN useradd --system --uid 10001 --no-create-home playground
+USER playground
+EXPOSE 8000
+HEALTHCHECK --interval=30s --timeout=5s \
+    CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4)"]
+CMD ["uvicorn", "app.main:app", "--host", "0.0.0.0", "--port", "8000"]

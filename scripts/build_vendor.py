@@ -1,0 +1,132 @@
+"""Generate static/vendor/ (never committed) from node_modules, engine/ and one PyPI wheel.
+
+The browser loads Pyodide, Graphviz WASM, the engine sources and the graphviz wheel from
+here. Every path carries a version or a content hash, so the server can send long-lived
+cache headers; static/vendor/manifest.json maps logical names to those URL paths.
+
+Standard library only; run it with the project's venv Python.
+"""
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+VENDOR = ROOT / "static" / "vendor"
+URL_PREFIX = "/static/vendor"
+WHEEL_CACHE = ROOT / ".cache" / "wheels"
+
+# What the browser fetches while booting Pyodide (the npm package holds more).
+PYODIDE_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
+# A zip entry's date must be fixed for the archive (and so its hash) to be reproducible.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def npm_version(package: str) -> str:
+    return json.loads((NODE_MODULES / package / "package.json").read_text())["version"]
+
+
+def pinned_version(distribution: str) -> str:
+    """The `name==version` pin in pyproject.toml: one place for the version."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    for requirement in project["dependencies"]:
+        name, sep, version = requirement.partition("==")
+        if sep and name.strip() == distribution:
+            return version.strip()
+    sys.exit(f"build_vendor: pyproject.toml does not pin {distribution}==<version>")
+
+
+def url(path: Path) -> str:
+    return f"{URL_PREFIX}/{path.relative_to(VENDOR).as_posix()}"
+
+
+def copy(src: Path, dest: Path) -> Path:
+    """Copy unless an identical copy (same size and mtime) is already there."""
+    if not src.is_file():
+        sys.exit(f"build_vendor: missing {src.relative_to(ROOT)} (run npm ci)")
+    if not (
+        dest.is_file()
+        and dest.stat().st_size == src.stat().st_size
+        and dest.stat().st_mtime_ns == src.stat().st_mtime_ns
+    ):
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, dest)
+    return dest
+
+
+def build_engine_zip() -> Path:
+    """Zip engine/**/*.py deterministically, named by a hash of the zip's bytes."""
+    sources = sorted((ROOT / "engine").rglob("*.py"))
+    if not sources:
+        sys.exit("build_vendor: engine/ has no .py files")
+    staging = VENDOR / "wheels" / "engine.zip.tmp"
+    staging.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(staging, "w", zipfile.ZIP_DEFLATED) as archive:
+        for source in sources:
+            entry = zipfile.ZipInfo(source.relative_to(ROOT).as_posix(), ZIP_EPOCH)
+            entry.external_attr = 0o644 << 16
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(entry, source.read_bytes())
+    digest = hashlib.sha256(staging.read_bytes()).hexdigest()[:12]
+    return staging.replace(staging.with_name(f"engine-{digest}.zip"))
+
+
+def graphviz_wheel() -> Path:
+    """The pure-Python graphviz wheel the engine's drawing module imports in Pyodide."""
+    version = pinned_version("graphviz")
+    name = f"graphviz-{version}-py3-none-any.whl"
+    cached = WHEEL_CACHE / name
+    if not cached.is_file():
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--quiet", f"graphviz=={version}"]
+            + ["--no-deps", "--only-binary=:all:", "-d", str(WHEEL_CACHE)],
+            check=True,
+        )
+    return copy(cached, VENDOR / "wheels" / name)
+
+
+def remove_stale(keep: set[Path]) -> None:
+    """Delete what an earlier build left behind (old versions, old engine hashes)."""
+    for path in sorted(VENDOR.rglob("*"), reverse=True):
+        if path.is_file() and path not in keep:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+
+def main() -> None:
+    pyodide_dir = VENDOR / "pyodide" / npm_version("pyodide")
+    pyodide = [copy(NODE_MODULES / "pyodide" / f, pyodide_dir / f) for f in PYODIDE_FILES]
+    viz = copy(
+        NODE_MODULES / "@viz-js" / "viz" / "dist" / "viz.js",
+        VENDOR / "viz" / npm_version("@viz-js/viz") / "viz.js",
+    )
+    engine_zip = build_engine_zip()
+    wheel = graphviz_wheel()
+
+    manifest = VENDOR / "manifest.json"
+    entries = {
+        "pyodide": url(pyodide_dir) + "/",
+        "viz": url(viz),
+        "engine_zip": url(engine_zip),
+        "graphviz_wheel": url(wheel),
+    }
+    manifest.write_text(json.dumps(entries, indent=2, sort_keys=True) + "\n")
+    remove_stale({*pyodide, viz, engine_zip, wheel, manifest})
+    print(f"build_vendor: wrote {manifest.relative_to(ROOT)}: {json.dumps(entries)}")
+
+
+if __name__ == "__main__":
+    main()
