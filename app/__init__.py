@@ -1,0 +1,1 @@
+"""The FastAPI server: pages, the server-rendered graph image, static files, headers."""

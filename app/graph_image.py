@@ -1,0 +1,63 @@
+"""GET /graph.svg: the graph drawn on the server, for `<img>` on course sites and `<noscript>`.
+
+Same DOT as the page (engine.draw_dot, same node ids), with each record's grad as it is after
+`step` backward steps; no JavaScript, so it works wherever an image does.
+"""
+
+from fastapi import APIRouter, Request
+from fastapi.responses import PlainTextResponse, Response
+
+from app.dot import DotError
+from app.page_data import clamp_step, parse_int
+from app.presets import DEFAULT_SOURCE
+from engine import ExpressionError, Value, draw_dot, parse, trace
+from engine.graph import node_ids, topological_order
+from engine.tracing import MODES
+
+router = APIRouter()
+
+IMAGE_CACHE = "public, max-age=3600"  # a pure function of the URL, but the engine may improve
+
+
+def texts_at_step(ids: dict[Value, str], record: dict, step: int) -> dict[Value, tuple[str, str]]:
+    """Each value's data and grad fields after the first `step` steps of a trace."""
+    data = {node["id"]: node["data_text"] for node in record["nodes"]}
+    grads = {node["id"]: node["grad_text"] for node in record["nodes"]}
+    for backward_step in record["backward"][:step]:
+        for change in backward_step["changes"]:
+            grads[change["node"]] = change["after_text"]
+    return {v: (f"data {data[uid]}", f"grad {grads[uid]}") for v, uid in ids.items()}
+
+
+def graph_dot(source: str, mode: str = "correct", step: int | None = None) -> str:
+    """DOT source of the program's graph at `step` (None: after the whole backward pass)."""
+    program = parse(source)
+    record = trace(program, mode)
+    ids = node_ids(topological_order(program.output))
+    step = clamp_step(step, len(record["backward"]))
+    return draw_dot(program.output, texts=texts_at_step(ids, record, step)).source
+
+
+def _bad_request(message: str) -> PlainTextResponse:
+    return PlainTextResponse(message, status_code=400)
+
+
+@router.get("/graph.svg", response_class=Response)
+def graph_svg(
+    request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct", step: str | None = None
+) -> Response:
+    """A sync route: FastAPI runs it on a worker thread, so `dot` never blocks the event loop."""
+    if mode not in MODES:
+        return _bad_request(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    step_number = parse_int(step)
+    if step is not None and step_number is None:
+        return _bad_request(f"step must be a whole number, like step=3, not {step[:40]!r}")
+    try:
+        dot_source = graph_dot(src, mode, step_number)
+    except ExpressionError as error:
+        return _bad_request(f"The program has an error: {error}")
+    try:
+        svg = request.app.state.dot.svg(dot_source)
+    except DotError as error:
+        return PlainTextResponse(str(error), status_code=error.status)
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": IMAGE_CACHE})

@@ -1,0 +1,38 @@
+"""The ASGI app: `uvicorn app.main:app`. Wiring only; each piece lives in its own module."""
+
+from fastapi import FastAPI
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from app import graph_image, media_types, routes
+from app.dot import DotRenderer
+from app.headers import ResponseHeadersMiddleware
+from app.limits import RequestSizeLimitMiddleware
+from app.settings import Settings
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    media_types.register()
+
+    app = FastAPI(title="Autograd playground", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.settings = settings
+    app.state.templates = Jinja2Templates(directory=settings.templates_dir)
+    app.state.dot = DotRenderer(settings.dot_binary, settings.dot_timeout, settings.dot_concurrency)
+
+    app.include_router(routes.router)
+    app.include_router(graph_image.router)
+    app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), "static")
+
+    # The last added runs first: headers wrap everything (even a 414), then the size limit.
+    # GZip skips 206 partial responses and zip files, and keeps each file's Content-Type.
+    app.add_middleware(
+        GZipMiddleware, minimum_size=settings.gzip_minimum_size, compresslevel=settings.gzip_level
+    )
+    app.add_middleware(RequestSizeLimitMiddleware, max_bytes=settings.max_request_bytes)
+    app.add_middleware(ResponseHeadersMiddleware, frame_ancestors=settings.frame_ancestors)
+    return app
+
+
+app = create_app()

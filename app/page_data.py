@@ -1,0 +1,163 @@
+"""What a page carries before Pyodide boots: its URL options, the first run of the program,
+and the JSON island (`<script type="application/json" id="initial-data">`) the front end reads.
+
+`step` counts backward steps already run: 0 is the state after the forward pass (every grad as
+it starts), `len(trace["backward"])` is the end, after the last `_backward()`.
+"""
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from markupsafe import Markup
+
+from app.presets import DEFAULT_SOURCE, PRESETS
+from engine.playground import run
+from engine.tracing import MODES
+
+MODE_LABELS = {
+    "correct": "+= (correct)",
+    "overwrite": "= (the classic bug)",
+    "accumulate": "no zero_grad (accumulate)",
+}
+THEMES = ("light", "dark", "auto")
+SPEEDS = (("0.5×", 2000), ("1×", 1000), ("2×", 500), ("4×", 250))  # label, ms per step
+DEFAULT_SPEED = 1000
+EMBED_OPTIONS = ("controls", "editor", "theme", "speed", "autoplay")  # in initial-data "options"
+_FLAGS = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False}
+_FLAGS |= {"no": False, "off": False}
+_INT = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+@dataclass(frozen=True)
+class PageOptions:
+    """The URL's options, each already checked: an unknown value falls back to the default."""
+
+    source: str = DEFAULT_SOURCE
+    mode: str = "correct"
+    step: int | None = None  # None: the page's default
+    embed: bool = False
+    controls: bool = True  # /embed only: the stepping controls
+    editor: bool = True  # /embed only: the editor panel
+    theme: str = "auto"  # /embed only
+    speed: int | None = None  # /embed only: ms per step when playing, one of SPEEDS
+    autoplay: bool = False  # /embed only: start playing once the graph is drawn
+
+    @property
+    def starts_at_end(self) -> bool:
+        """A page starts before the backward pass, unless it cannot be stepped at all."""
+        return self.embed and not self.controls
+
+
+def parse_int(text: str | None) -> int | None:
+    """A whole number of at most 9 digits (a step, a speed), or None when the text is not one."""
+    text = (text or "").strip()
+    return int(text) if _INT.fullmatch(text) else None
+
+
+def _flag(text: str | None, default: bool) -> bool:
+    return _FLAGS.get((text or "").strip().lower(), default)
+
+
+def page_options(params: Mapping[str, str], embed: bool) -> PageOptions:
+    mode = params.get("mode", "correct")
+    theme = params.get("theme", "auto")
+    return PageOptions(
+        source=params.get("src", DEFAULT_SOURCE),
+        mode=mode if mode in MODES else "correct",
+        step=parse_int(params.get("step")),
+        embed=embed,
+        controls=_flag(params.get("controls"), True) if embed else True,
+        editor=_flag(params.get("editor"), True) if embed else True,
+        theme=theme if embed and theme in THEMES else "auto",
+        speed=_speed(params.get("speed")) if embed else None,
+        autoplay=_flag(params.get("autoplay"), False) if embed else False,
+    )
+
+
+def _speed(text: str | None) -> int | None:
+    ms = parse_int(text)
+    return ms if ms in dict(SPEEDS).values() else None
+
+
+def step_count(result: Mapping[str, Any]) -> int:
+    return len(result["trace"]["backward"]) if result.get("ok") else 0
+
+
+def clamp_step(step: int | None, n_steps: int, at_end: bool = True) -> int:
+    """A step within 0...n_steps; None means the end (or 0 when `at_end` is false)."""
+    if step is None:
+        return n_steps if at_end else 0
+    return min(max(step, 0), n_steps)
+
+
+def program_query(source: str, mode: str, step: int | None) -> str:
+    """`src=...&mode=...&step=...`, leaving out what is the default anyway."""
+    params: dict[str, str] = {}
+    if source != DEFAULT_SOURCE:
+        params["src"] = source
+    if mode != "correct":
+        params["mode"] = mode
+    if step is not None:
+        params["step"] = str(step)
+    return urlencode(params)
+
+
+def read_manifest(path: Path) -> dict[str, str]:
+    """static/vendor/manifest.json (scripts/build_vendor.py writes it); {} before it exists,
+    and the front end then reports that Python cannot load."""
+    try:
+        manifest = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return manifest if isinstance(manifest, dict) else {}
+
+
+def script_json(data: Any) -> Markup:
+    """JSON that is safe as the text of a `<script>` element: `<`, `>` and `&` (which only
+    occur inside JSON strings) become `\\u003c` and so on, so no `</script>` or `<!--` can
+    end it. Markup, so that Jinja does not HTML-escape it: a script's text is not decoded."""
+    text = json.dumps(data, allow_nan=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return Markup(text)
+
+
+@dataclass
+class Page:
+    """Everything a page template uses."""
+
+    options: PageOptions
+    result: dict[str, Any]
+    fallback: dict[str, Any] | None
+    step: int
+    n_steps: int
+    initial_data: Markup
+
+    @property
+    def error(self) -> dict[str, Any] | None:
+        return None if self.result["ok"] else self.result["error"]
+
+
+def build_page(options: PageOptions, manifest: Mapping[str, str]) -> Page:
+    """Run the program once, as the worker will, so the first paint needs no Python."""
+    result = run(options.source, options.mode)
+    fallback = None if result["ok"] else run(DEFAULT_SOURCE, options.mode)
+    n_steps = step_count(fallback or result)
+    step = clamp_step(options.step, n_steps, options.starts_at_end)
+    data: dict[str, Any] = {
+        "source": options.source,
+        "mode": options.mode,
+        "step": step,
+        "result": result,
+        "vendor": dict(manifest),
+        "presets": [preset.to_json() for preset in PRESETS],
+        "embed": options.embed,
+        "options": {k: v for k, v in asdict(options).items() if k in EMBED_OPTIONS},
+    }
+    if fallback is not None:
+        data["fallback"] = fallback
+    return Page(options, result, fallback, step, n_steps, script_json(data))

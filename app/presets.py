@@ -1,0 +1,84 @@
+"""The programs the preset menu offers, from the seeds' examples up to a small MLP's loss.
+
+The MLP is written out as plain statements (the expression language has no loops), generated
+here from a fixed seed so that the text, and so its graph, is the same on every start.
+"""
+
+import random
+from dataclasses import dataclass
+
+NEURON = """\
+x1 = 2.0
+x2 = 0.0
+w1 = -3.0
+w2 = 1.0
+b = 6.8813735870195432
+n = x1*w1 + x2*w2 + b
+o = n.tanh()
+"""
+
+LOSS = "w1 = 2.0\nw2 = 3.0\nloss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5\n"
+
+USED_TWICE = "a = 3.0\nb = a + a\n"
+
+MLP_SIZES = (2, 16, 16, 1)  # micrograd's MLP(2, [16, 16, 1])
+MLP_SEED = 1337
+MLP_POINT = (2.0, -1.0)  # the one data point x
+MLP_TARGET = 1.0  # and its target t
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    source: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "source": self.source}
+
+
+def _number(rng: random.Random) -> str:
+    return f"{rng.uniform(-1.0, 1.0):.4f}"
+
+
+def mlp_loss_source(sizes: tuple[int, ...] = MLP_SIZES, seed: int = MLP_SEED) -> str:
+    """Squared error of an MLP on one data point: tanh hidden layers, a linear output.
+
+    Names: input `x<i>`, weight `w<layer>_<neuron>_<input>`, bias `b<layer>_<neuron>`, hidden
+    activation `h<layer>_<neuron>`, output `y`, target `t`. Each neuron is one statement,
+    act(w . x + b), summed in micrograd's order (bias last here, which draws the same graph).
+    """
+    rng = random.Random(seed)
+    nin, *hidden, nout = sizes
+    if nout != 1:
+        raise ValueError("the output layer must have one neuron")
+    lines = [
+        f"# MLP{(nin, [*hidden, nout])}: squared error on one data point",
+        *(f"x{i} = {MLP_POINT[i % len(MLP_POINT)]}" for i in range(nin)),
+        f"t = {MLP_TARGET}",
+    ]
+    previous = [f"x{i}" for i in range(nin)]
+    for layer, width in enumerate([*hidden, nout], start=1):
+        last = layer == len(sizes) - 1
+        current = []
+        for j in range(width):
+            weights = [f"w{layer}_{j}_{i}" for i in range(len(previous))]
+            lines += [f"{w} = {_number(rng)}" for w in weights]
+            lines.append(f"b{layer}_{j} = {_number(rng)}")
+            terms = " + ".join(f"{w}*{x}" for w, x in zip(weights, previous, strict=True))
+            total = f"{terms} + b{layer}_{j}"
+            name = "y" if last else f"h{layer}_{j}"
+            lines.append(f"{name} = {total}" if last else f"{name} = tanh({total})")
+            current.append(name)
+        previous = current
+    lines.append("loss = (y - t)**2")
+    return "\n".join(lines) + "\n"
+
+
+PRESETS: tuple[Preset, ...] = (
+    Preset("Neuron: tanh(x1*w1 + x2*w2 + b)", NEURON),
+    Preset("Loss: ((w1 - 1)**2 + (w2 - 5)**2) * 0.5", LOSS),
+    Preset("A value used twice: b = a + a", USED_TWICE),
+    Preset("MLP(2, [16, 16, 1]) squared-error loss", mlp_loss_source()),
+)
+
+DEFAULT_SOURCE = NEURON

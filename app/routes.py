@@ -1,0 +1,58 @@
+"""The pages: the playground, its embeddable variant, and a health check."""
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from app.page_data import (
+    DEFAULT_SPEED,
+    MODE_LABELS,
+    SPEEDS,
+    build_page,
+    page_options,
+    program_query,
+    read_manifest,
+)
+from app.presets import DEFAULT_SOURCE, PRESETS
+
+router = APIRouter()
+
+
+def _url(path: str, query: str) -> str:
+    return f"{path}?{query}" if query else path
+
+
+def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
+    settings = request.app.state.settings
+    options = page_options(request.query_params, embed=embed)
+    page = build_page(options, read_manifest(settings.vendor_manifest))
+    shown = options.source if page.result["ok"] else DEFAULT_SOURCE  # else: the fallback
+    image_url: str | None = _url("/graph.svg", program_query(shown, options.mode, options.step))
+    if len(image_url) > settings.max_request_bytes:
+        image_url = None  # the noscript image would be refused; the page says so instead
+    context = {
+        "page": page,
+        "options": options,
+        "modes": MODE_LABELS,
+        "presets": PRESETS,
+        "speeds": SPEEDS,
+        "speed": options.speed or DEFAULT_SPEED,
+        "image_url": image_url,
+        "playground_url": _url("/", program_query(options.source, options.mode, options.step)),
+    }
+    return request.app.state.templates.TemplateResponse(request, template, context)
+
+
+@router.get("/", response_class=HTMLResponse)
+def index(request: Request) -> HTMLResponse:
+    """Sync: the first run of the program (up to ~0.1 s for the MLP) happens on a worker thread."""
+    return _render(request, "index.html", embed=False)
+
+
+@router.get("/embed", response_class=HTMLResponse)
+def embed(request: Request) -> HTMLResponse:
+    return _render(request, "embed.html", embed=True)
+
+
+@router.get("/healthz")
+async def healthz() -> dict[str, str]:
+    return {"status": "ok"}

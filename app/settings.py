@@ -1,0 +1,54 @@
+"""Every knob of the server in one place, read from the environment once at startup.
+
+Environment variables (all optional):
+
+    PLAYGROUND_FRAME_ANCESTORS  CSP frame-ancestors: who may embed the page in an iframe
+                                (default "*": embedding in course sites is a feature)
+    PLAYGROUND_STATIC_DIR       where /static is served from (default: <project>/static)
+    PLAYGROUND_TEMPLATES_DIR    the Jinja2 templates (default: <project>/templates)
+    PLAYGROUND_DOT              the Graphviz dot binary for /graph.svg (default "dot")
+"""
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def _project_root() -> Path:
+    """The checkout (templates/ beside app/), or the working directory when `app` is installed
+    into site-packages and run from the project directory, as the Docker image does."""
+    checkout = Path(__file__).resolve().parent.parent
+    return checkout if (checkout / "templates").is_dir() else Path.cwd()
+
+
+@dataclass(frozen=True)
+class Settings:
+    static_dir: Path = field(default_factory=lambda: _project_root() / "static")
+    templates_dir: Path = field(default_factory=lambda: _project_root() / "templates")
+    frame_ancestors: str = "*"
+    # The longest URL query or request body accepted. A program may have 50,000 characters
+    # (engine.prescan), but ones that long are typed, not linked; the MLP preset is 14 KB encoded.
+    max_request_bytes: int = 60 * 1024
+    dot_binary: str = "dot"
+    dot_timeout: float = 10.0  # seconds for one /graph.svg layout
+    dot_concurrency: int = 4  # dot processes at once; more requests wait, then get a 503
+    gzip_minimum_size: int = 1000
+    gzip_level: int = 6  # 9 takes twice as long on the 9.6 MB Pyodide wasm, for 0.5% fewer bytes
+
+    @property
+    def vendor_manifest(self) -> Path:
+        return self.static_dir / "vendor" / "manifest.json"
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> "Settings":
+        env = os.environ if environ is None else environ
+        overrides: dict[str, object] = {}
+        if "PLAYGROUND_FRAME_ANCESTORS" in env:
+            overrides["frame_ancestors"] = env["PLAYGROUND_FRAME_ANCESTORS"].strip() or "'none'"
+        if "PLAYGROUND_STATIC_DIR" in env:
+            overrides["static_dir"] = Path(env["PLAYGROUND_STATIC_DIR"])
+        if "PLAYGROUND_TEMPLATES_DIR" in env:
+            overrides["templates_dir"] = Path(env["PLAYGROUND_TEMPLATES_DIR"])
+        if "PLAYGROUND_DOT" in env:
+            overrides["dot_binary"] = env["PLAYGROUND_DOT"]
+        return cls(**overrides)  # type: ignore[arg-type]

@@ -1,0 +1,29 @@
+"""engine/ knows nothing of the server: no module in it imports `app`."""
+
+import ast
+from pathlib import Path
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+
+
+def imported_modules(path: Path) -> set[str]:
+    modules = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            modules.add(node.module)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "__import__":
+            modules.update(a.value for a in node.args[:1] if isinstance(a, ast.Constant))
+    return modules
+
+
+def test_the_engine_has_modules():
+    assert len(list(ENGINE.rglob("*.py"))) >= 5
+
+
+def test_no_engine_module_imports_app():
+    for path in sorted(ENGINE.rglob("*.py")):
+        for module in imported_modules(path):
+            top = str(module).split(".")[0]
+            assert top != "app", f"{path.relative_to(ENGINE.parent)} imports {module}"

@@ -1,0 +1,129 @@
+"""Page options from the URL, the first run, and the JSON island's escaping."""
+
+import json
+
+import pytest
+
+from app.page_data import (
+    MODE_LABELS,
+    PageOptions,
+    build_page,
+    clamp_step,
+    page_options,
+    parse_int,
+    program_query,
+    read_manifest,
+    script_json,
+)
+from app.presets import DEFAULT_SOURCE, LOSS
+from engine.tracing import MODES
+
+
+def test_every_engine_mode_has_a_label():
+    assert tuple(MODE_LABELS) == MODES
+
+
+@pytest.mark.parametrize(
+    ("text", "step"),
+    [("3", 3), (" 7 ", 7), ("-2", -2), ("+4", 4), ("", None), (None, None), ("2.5", None)]
+    + [("1e3", None), ("x", None), ("9" * 10, None), ("٣", None)],
+)
+def test_parse_int(text, step):
+    assert parse_int(text) == step
+
+
+@pytest.mark.parametrize(
+    ("step", "n", "at_end", "expected"),
+    [(None, 6, True, 6), (None, 6, False, 0), (3, 6, True, 3), (-1, 6, True, 0), (99, 6, False, 6)],
+)
+def test_clamp_step(step, n, at_end, expected):
+    assert clamp_step(step, n, at_end) == expected
+
+
+def test_page_options_defaults():
+    assert page_options({}, embed=False) == PageOptions()
+    assert page_options({}, embed=True) == PageOptions(embed=True)
+
+
+@pytest.mark.parametrize(
+    ("params", "controls", "editor"),
+    [
+        ({"controls": "0", "editor": "0"}, False, False),
+        ({"controls": "false", "editor": "off"}, False, False),
+        ({"controls": "1", "editor": "yes"}, True, True),
+        ({"controls": "", "editor": "banana"}, True, True),
+    ],
+)
+def test_embed_flags(params, controls, editor):
+    options = page_options(params, embed=True)
+    assert (options.controls, options.editor) == (controls, editor)
+
+
+def test_only_an_embed_without_controls_starts_at_the_end():
+    assert page_options({"controls": "0"}, embed=True).starts_at_end
+    assert not page_options({"controls": "0"}, embed=False).starts_at_end
+    assert not page_options({}, embed=True).starts_at_end
+
+
+def test_program_query_leaves_out_defaults():
+    assert program_query(DEFAULT_SOURCE, "correct", None) == ""
+    assert program_query(DEFAULT_SOURCE, "overwrite", 2) == "mode=overwrite&step=2"
+    assert program_query("a = 1", "correct", None) == "src=a+%3D+1"
+
+
+def test_script_json_escapes_what_could_end_the_script():
+    data = {"s": "</script><!-- <script> & \u2028 'quotes' \"double\"", "n": [1.5, "inf"]}
+    text = str(script_json(data))
+    assert not set("<>&") & set(text)
+    assert json.loads(text) == data
+
+
+def test_script_json_refuses_nan():
+    with pytest.raises(ValueError):
+        script_json({"x": float("nan")})
+
+
+def test_read_manifest(tmp_path):
+    path = tmp_path / "manifest.json"
+    assert read_manifest(path) == {}
+    path.write_text("not json")
+    assert read_manifest(path) == {}
+    path.write_text("[1, 2]")
+    assert read_manifest(path) == {}
+    path.write_text('{"viz": "/static/vendor/viz/3.31.0/viz.js"}')
+    assert read_manifest(path) == {"viz": "/static/vendor/viz/3.31.0/viz.js"}
+
+
+def test_build_page_for_a_valid_program():
+    page = build_page(PageOptions(source=LOSS, step=4), {"viz": "v.js"})
+    assert page.error is None and page.fallback is None
+    assert page.n_steps == len(page.result["trace"]["backward"])
+    assert page.step == 4
+    data = json.loads(str(page.initial_data))
+    assert set(data) == {
+        "source", "mode", "step", "result", "vendor", "presets", "embed", "options"
+    }  # fmt: skip
+    assert data["vendor"] == {"viz": "v.js"}
+
+
+def test_build_page_for_an_invalid_program():
+    page = build_page(PageOptions(source="x = 1 +"), {})
+    assert page.error is not None and page.error["line"] == 1
+    assert page.fallback is not None and page.fallback["ok"]
+    assert json.loads(str(page.initial_data))["fallback"] == page.fallback
+
+
+def test_build_page_results_are_plain_json():
+    page = build_page(PageOptions(source="a = 0.0\nb = log(a)\nc = b * 2"), {})
+    data = json.loads(str(page.initial_data))
+    assert data["result"]["ok"]
+    assert data["result"]["trace"]["nonfinite"]  # -inf travels as a string
+
+
+@pytest.mark.parametrize(
+    ("text", "speed"), [("250", 250), ("2000", 2000), ("300", None), ("fast", None), (None, None)]
+)
+def test_embed_speed_is_one_of_the_menu_values(text, speed):
+    params = {} if text is None else {"speed": text}
+    assert page_options(params, embed=True).speed == speed
+    assert page_options(params, embed=False).speed is None
