@@ -1,0 +1,46 @@
+// p#boot-status: how far Python has got, in words. Its data attributes record timings
+// (milliseconds since navigation) for tests and benchmarks: data-worker-ready-ms,
+// data-worker-boot-ms (the worker's own measure) and data-worker-failed-ms.
+
+export class BootStatus {
+  constructor(element) {
+    this.element = element;
+    this.waiting = false; // an edit is waiting for Python
+  }
+
+  set(text, state) {
+    if (!this.element) return;
+    this.element.textContent = text;
+    this.element.dataset.state = state;
+  }
+
+  starting() {
+    this.set("Starting Python in the background; the graph already steps.", "booting");
+  }
+
+  progress({ stage, of, text }) {
+    const wait = this.waiting ? " Your edit will run as soon as it is ready." : "";
+    this.set(`Starting Python (${stage + 1}/${of}): ${text}…${wait}`, "booting");
+  }
+
+  editWaiting() {
+    this.waiting = true;
+    if (this.element?.dataset.state === "booting") {
+      this.set("Python is still starting; your edit will run as soon as it is ready.", "booting");
+    }
+  }
+
+  ready(ms) {
+    const seconds = (ms / 1000).toFixed(1);
+    this.set(`Python is ready (started in ${seconds} s): edits run live.`, "ready");
+    if (this.element) {
+      this.element.dataset.workerReadyMs = String(Math.round(performance.now()));
+      this.element.dataset.workerBootMs = String(ms);
+    }
+  }
+
+  failed(message) {
+    this.set(`Python didn't start; stepping still works, editing is off. (${message})`, "failed");
+    if (this.element) this.element.dataset.workerFailedMs = String(Math.round(performance.now()));
+  }
+}

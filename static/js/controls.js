@@ -1,0 +1,61 @@
+// The stepping controls (Reset, Previous, Play/Pause, Next, the timeline, speed) and the
+// status line that says each step in words. They act on whichever Stepper is current.
+
+export class StepControls {
+  /** elements: {reset, prev, play, next, timeline, stepCount, speed, status}; any may be null. */
+  constructor(elements, current) {
+    this.el = elements;
+    this.current = current; // () => the current Stepper, or null
+    const act = (action) => () => {
+      const stepper = this.current();
+      if (!stepper) return;
+      stepper.pause();
+      action(stepper);
+    };
+    elements.reset?.addEventListener("click", act((s) => s.reset()));
+    elements.prev?.addEventListener("click", act((s) => s.prev()));
+    elements.next?.addEventListener("click", act((s) => s.next()));
+    elements.play?.addEventListener("click", () => this.current()?.toggle());
+    elements.timeline?.addEventListener("input", act((s) => s.goTo(elements.timeline.value)));
+    elements.speed?.addEventListener("change", () => this.current()?.setSpeed(this.speed));
+  }
+
+  /** Milliseconds per step, as chosen (700 if there is no speed control). */
+  get speed() {
+    const ms = Number(this.el.speed?.value);
+    return Number.isFinite(ms) && ms > 0 ? ms : 700;
+  }
+
+  set speed(ms) {
+    const select = this.el.speed;
+    if (select && [...select.options].some((o) => Number(o.value) === ms)) select.value = String(ms);
+  }
+
+  /** Show where the stepper is; `announce`: also say it in the live region. */
+  show(stepper, { announce = true } = {}) {
+    const { position, length, step } = stepper;
+    const { timeline, stepCount, status } = this.el;
+    if (timeline) {
+      timeline.max = String(length);
+      timeline.value = String(position);
+      timeline.setAttribute("aria-valuetext", `Step ${position} of ${length}`);
+    }
+    if (stepCount) stepCount.textContent = `${position} / ${length}`;
+    this.showPlaying(stepper.playing);
+    if (announce && status) {
+      const words = step ? step.say : "before the backward pass: every grad has its starting value.";
+      status.textContent = `Step ${position} of ${length}: ${words}`;
+    }
+  }
+
+  showPlaying(playing) {
+    const button = this.el.play;
+    if (!button) return;
+    button.setAttribute("aria-pressed", String(playing));
+    button.textContent = playing ? "Pause" : "Play";
+  }
+
+  say(text) {
+    if (this.el.status) this.el.status.textContent = text;
+  }
+}

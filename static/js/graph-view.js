@@ -1,0 +1,197 @@
+// The graph on screen: laid out once per program, then each step rewrites a few <text>
+// elements and toggles highlight classes. Never a re-layout while stepping.
+import { PanZoom } from "./pan-zoom.js";
+
+const OFF_MAIN_THREAD = 150; // values: bigger graphs are laid out in the layout worker
+const LARGE = 1500; // values: warn that the layout takes a while
+const PAN_STEP = 80; // CSS pixels per Shift+arrow
+const ZOOM_STEP = 1.25;
+
+export class GraphView {
+  /** container: div#graph; layout: a VizLayout; notice: p#notice (may be null). */
+  constructor({ container, layout, notice }) {
+    this.container = container;
+    this.layout = layout;
+    this.notice = notice;
+    this.token = 0;
+    this.panZoom = null;
+    this.values = new Map(); // node id → {group, dataText, gradText}
+    this.groups = new Map(); // SVG id → <g> of every node, op node and edge
+    this.intoNode = new Map(); // node id → ids of its op node and the edges into it
+    this.marked = []; // [element, class] pairs set by the last update
+  }
+
+  /**
+   * Lay out `dot` and put it on screen. Resolves to true once shown, false if a newer call
+   * superseded it; rejects if Graphviz fails (the old graph stays).
+   */
+  async show(dot, trace) {
+    const token = ++this.token;
+    const count = trace.nodes.length;
+    const progress = count > LARGE ? this.showProgress(count) : null;
+    this.container.setAttribute("aria-busy", "true");
+    const started = performance.now();
+    let svg;
+    try {
+      svg = await this.layout.layout(dot, { offMainThread: count > OFF_MAIN_THREAD });
+    } finally {
+      if (progress) clearInterval(progress);
+      if (token === this.token) {
+        this.container.removeAttribute("aria-busy");
+        this.say("");
+      }
+    }
+    if (!svg || token !== this.token) return false;
+    const laidOut = performance.now();
+    this.install(svg, trace);
+    // Timings of the last graph, for benchmarks: Graphviz, then putting it on screen.
+    this.container.dataset.layoutMs = String(Math.round(laidOut - started));
+    this.container.dataset.installMs = String(Math.round(performance.now() - laidOut));
+    return true;
+  }
+
+  showProgress(count) {
+    const started = performance.now();
+    const text = `Large graph (${count.toLocaleString("en")} values): layout may take a few seconds`;
+    this.say(`${text}…`);
+    return setInterval(() => {
+      const seconds = Math.round((performance.now() - started) / 1000);
+      this.say(`${text}… ${seconds} s`);
+    }, 1000);
+  }
+
+  say(text) {
+    if (!this.notice) return;
+    this.notice.textContent = text;
+    this.notice.hidden = !text;
+  }
+
+  install(svg, trace) {
+    for (const title of svg.querySelectorAll("title")) title.remove(); // "n0": noise as a tooltip
+    svg.setAttribute("focusable", "false");
+    svg.setAttribute("aria-hidden", "true"); // #graph is the role="img"; it carries the label
+    this.groups = new Map();
+    for (const group of svg.querySelectorAll("g.node, g.edge")) this.groups.set(group.id, group);
+    this.values = new Map();
+    for (const node of trace.nodes) {
+      const group = this.groups.get(node.id);
+      if (!group) continue;
+      const texts = group.querySelectorAll("text"); // label, data, grad: the last two are ours
+      this.values.set(node.id, {
+        group,
+        dataText: texts[texts.length - 2],
+        gradText: texts[texts.length - 1],
+      });
+    }
+    this.intoNode = new Map(trace.nodes.map((n) => [n.id, n.leaf ? [] : [`${n.id}_op`]]));
+    for (const edge of trace.edges) {
+      const target = edge.to.endsWith("_op") ? edge.to.slice(0, -3) : edge.to;
+      this.intoNode.get(target)?.push(edge.id);
+    }
+    this.marked = [];
+    this.root = svg.querySelector("g.graph");
+    this.panZoom?.destroy();
+    this.container.replaceChildren(svg);
+    const box = svg.viewBox.baseVal;
+    this.panZoom = new PanZoom(this.container, svg, {
+      x: box.x,
+      y: box.y,
+      width: box.width,
+      height: box.height,
+    });
+    const natural = this.panZoom.naturalHeight();
+    this.container.style.setProperty("--graph-natural-height", `${natural}px`);
+    const output = trace.nodes.find((n) => n.id === trace.output);
+    this.container.setAttribute("aria-label", describe(trace, output));
+    this.panZoom.initial(this.boxOf(trace.output));
+  }
+
+  /** Show the stepper's state; `dirty`: ids whose grad text may have changed (null: all). */
+  update(stepper, dirty = null) {
+    for (const id of dirty ?? this.values.keys()) {
+      const value = this.values.get(id);
+      if (value?.gradText) value.gradText.textContent = `grad ${stepper.grad(id).text}`;
+    }
+    for (const [element, name] of this.marked) element.classList.remove(name);
+    this.marked = [];
+    const step = stepper.step;
+    if (step) {
+      const ids = step.kind === "seed" ? [step.node] : [step.node, ...this.intoNode.get(step.node)];
+      for (const id of ids) this.mark(id, "current");
+      for (const id of stepper.changed()) this.mark(id, "changed");
+    }
+    for (const id of stepper.trace.accumulates) {
+      if (stepper.accumulated(id)) this.mark(id, "accumulates");
+    }
+    for (const id of stepper.trace.nonfinite) {
+      if (stepper.nonfinite(id)) this.mark(id, "nonfinite");
+    }
+    if (step) this.follow(step);
+  }
+
+  mark(id, name) {
+    const element = this.groups.get(id);
+    if (!element) return;
+    element.classList.add(name);
+    this.marked.push([element, name]);
+  }
+
+  /** A node's box in the SVG's viewBox units. */
+  boxOf(id) {
+    const group = this.values.get(id)?.group;
+    if (!group || !this.root) return null;
+    const b = group.getBBox();
+    const m = this.root.transform.baseVal.consolidate()?.matrix;
+    if (!m) return { x: b.x, y: b.y, width: b.width, height: b.height };
+    return { x: m.a * b.x + m.e, y: m.d * b.y + m.f, width: m.a * b.width, height: m.d * b.height };
+  }
+
+  /** Pan so the step's node is in view, with the inputs it wrote to if they fit too. */
+  follow(step) {
+    const own = this.boxOf(step.node);
+    if (!own) return;
+    const all = step.changes.map((c) => this.boxOf(c.node)).reduce(union, own);
+    this.panZoom.reveal(this.panZoom.fits(all) ? all : own);
+  }
+
+  fit() {
+    this.panZoom?.fit();
+  }
+
+  zoomIn() {
+    this.panZoom?.zoom(ZOOM_STEP);
+  }
+
+  zoomOut() {
+    this.panZoom?.zoom(1 / ZOOM_STEP);
+  }
+
+  /** + − 0 zoom and fit; Shift+arrows pan. True if the key was ours. */
+  handleKey(event) {
+    if (!this.panZoom || event.ctrlKey || event.metaKey || event.altKey) return false;
+    const pans = { ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (event.shiftKey && event.key in pans) {
+      const [dx, dy] = pans[event.key];
+      this.panZoom.pan(dx * PAN_STEP, dy * PAN_STEP);
+    } else if (event.key === "+" || event.key === "=") this.zoomIn();
+    else if (event.key === "-" || event.key === "_") this.zoomOut();
+    else if (event.key === "0") this.fit();
+    else return false;
+    return true;
+  }
+}
+
+function union(a, b) {
+  if (!b) return a;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  const right = Math.max(a.x + a.width, b.x + b.width);
+  const bottom = Math.max(a.y + a.height, b.y + b.height);
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+function describe(trace, output) {
+  const count = trace.nodes.length;
+  const what = output ? ` The output ${output.label || output.id} = ${output.data_text}.` : "";
+  return `Computation graph of ${count} value${count === 1 ? "" : "s"}.${what}`;
+}

@@ -1,0 +1,80 @@
+// The messages between the page and its workers: one definition that both sides import.
+//
+// Engine worker (worker.js), which runs the Python engine in Pyodide:
+//   page → worker  {type: "boot", vendor: {pyodide, engine_zip, graphviz_wheel}}   absolute URLs
+//   worker → page  {type: "progress", stage, of, text}                             while booting
+//                  {type: "ready", ms}                                            boot took ms
+//                  {type: "failed", message}                                      boot failed
+//   page → worker  {type: "run", id, source, mode, inputs}
+//   worker → page  {type: "result", id, result}    result: engine.playground.run_json's JSON text
+//
+// Layout worker (layout-worker.js), which runs Graphviz for graphs too big for the main thread:
+//   page → worker  {type: "layout", id, viz, dot}                                  viz: module URL
+//   worker → page  {type: "svg", id, svg} or {type: "layout-failed", id, message}
+//
+// Every reply carries the id of its request; the page keeps only the reply to its latest one.
+
+export const BOOT = "boot";
+export const PROGRESS = "progress";
+export const READY = "ready";
+export const FAILED = "failed";
+export const RUN = "run";
+export const RESULT = "result";
+
+export const LAYOUT = "layout";
+export const SVG = "svg";
+export const LAYOUT_FAILED = "layout-failed";
+
+/** Boot stages, in order; `progress` messages name one of them. */
+export const STAGES = Object.freeze([
+  "Loading the Python runtime",
+  "Loading the engine",
+  "Importing the engine",
+]);
+
+/** Request ids: 1, 2, 3, … per sender. */
+export function idCounter() {
+  let last = 0;
+  return () => ++last;
+}
+
+export function bootMessage(vendor) {
+  return { type: BOOT, vendor };
+}
+
+export function progressMessage(stage) {
+  return { type: PROGRESS, stage, of: STAGES.length, text: STAGES[stage] };
+}
+
+export function readyMessage(ms) {
+  return { type: READY, ms };
+}
+
+export function failedMessage(message) {
+  return { type: FAILED, message };
+}
+
+export function runMessage(id, source, mode, inputs) {
+  return { type: RUN, id, source, mode, inputs };
+}
+
+export function resultMessage(id, result) {
+  return { type: RESULT, id, result };
+}
+
+/** A result in run_json's shape for a failure that is not the program's fault. */
+export function errorResult(message) {
+  return JSON.stringify({ ok: false, error: { message, line: null, col: null, end_col: null } });
+}
+
+export function layoutMessage(id, viz, dot) {
+  return { type: LAYOUT, id, viz, dot };
+}
+
+export function svgMessage(id, svg) {
+  return { type: SVG, id, svg };
+}
+
+export function layoutFailedMessage(id, message) {
+  return { type: LAYOUT_FAILED, id, message };
+}

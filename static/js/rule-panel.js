@@ -1,0 +1,60 @@
+// The chain-rule panel: what the step just shown did, as the lines that ran with their numbers.
+// User text (labels) only ever goes in through textContent.
+
+export class RulePanel {
+  constructor(element) {
+    this.element = element;
+  }
+
+  show(stepper) {
+    if (!this.element) return;
+    const { trace, step, position, length } = stepper;
+    const nodes = new Map(trace.nodes.map((n) => [n.id, n]));
+    const name = (id) => nodes.get(id)?.label || id;
+    const title = el("p", "rule-title");
+    if (!step) {
+      title.append("Nothing has run yet. “Next step” seeds the output: ");
+      title.append(code(`${name(trace.output)}.grad = 1`));
+      this.element.replaceChildren(title);
+      return;
+    }
+    title.append(`Step ${position} of ${length}: `);
+    if (step.kind === "seed") {
+      title.append("seed the output ", code(name(step.node)));
+    } else {
+      title.append(code(name(step.node)), ` (${step.op} node) ran `, code("_backward()"));
+    }
+    const list = el("ul", "rule-lines");
+    for (const change of step.changes) {
+      const item = el("li");
+      item.append(code(change.explain));
+      const note = contributionNote(change, trace.mode);
+      if (note) item.append(el("span", "rule-note", note));
+      list.append(item);
+    }
+    this.element.replaceChildren(title, list);
+  }
+}
+
+function contributionNote(change, mode) {
+  if (!(change.contributions >= 2)) return "";
+  const nth = ordinal(change.contributions);
+  if (mode === "overwrite") return `${nth} contribution: it replaced the earlier ones (the = bug)`;
+  return `${nth} contribution: += adds it to the earlier ones`;
+}
+
+function ordinal(n) {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th";
+  return `${n}${suffix}`;
+}
+
+function el(tag, className, text) {
+  const element = document.createElement(tag);
+  if (className) element.className = className;
+  if (text) element.textContent = text;
+  return element;
+}
+
+function code(text) {
+  return el("code", "", text);
+}

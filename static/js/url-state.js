@@ -1,0 +1,80 @@
+// The permalink: ?src=…&step=…&mode=… kept up to date with history.replaceState, and the
+// "Copy link" button. Other query parameters (the embed's options) are left alone.
+
+const WRITE_EVERY_MS = 250; // browsers throttle (and warn about) rapid replaceState calls
+const MAX_URL_BYTES = 60 * 1024; // the server refuses longer URLs (414)
+
+export class UrlState {
+  /**
+   * defaultSource: the program the page shows without ?src (left out of links);
+   * startsAtEnd: without ?step the page starts after the last step (an embed without controls).
+   */
+  constructor({ defaultSource, startsAtEnd = false }) {
+    const params = new URLSearchParams(window.location.search);
+    this.defaultSource = params.has("src") ? null : defaultSource;
+    this.startsAtEnd = startsAtEnd;
+    this.state = null;
+    this.timer = null;
+    this.tooLong = false; // the program does not fit in a URL the server accepts
+  }
+
+  /** Record the state; the URL follows within WRITE_EVERY_MS. */
+  update({ source, step, mode }) {
+    this.state = { source, step, mode };
+    this.timer ??= setTimeout(() => this.write(), WRITE_EVERY_MS);
+  }
+
+  write() {
+    this.timer = null;
+    if (!this.state) return;
+    const url = new URL(window.location.href);
+    const { source, step, mode } = this.state;
+    setOrDelete(url.searchParams, "src", source === this.defaultSource ? null : source);
+    setOrDelete(url.searchParams, "mode", mode === "correct" ? null : mode);
+    setOrDelete(url.searchParams, "step", step > 0 || this.startsAtEnd ? String(step) : null);
+    this.tooLong = new TextEncoder().encode(url.pathname + url.search).length > MAX_URL_BYTES;
+    if (this.tooLong) {
+      url.searchParams.delete("src");
+      url.searchParams.delete("step");
+    }
+    if (url.href !== window.location.href) window.history.replaceState(null, "", url);
+  }
+
+  /** The link to this exact state, written out now. */
+  link() {
+    clearTimeout(this.timer);
+    this.write();
+    return window.location.href;
+  }
+}
+
+function setOrDelete(params, key, value) {
+  if (value === null) params.delete(key);
+  else params.set(key, value);
+}
+
+/**
+ * Copy `text` to the clipboard; if the browser refuses, put it in a selected text field next
+ * to `button` so the learner can copy it by hand. Resolves to the words to announce.
+ */
+export async function copyLink(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return "Link copied";
+  } catch {
+    let field = document.getElementById("link-text");
+    if (!field) {
+      field = document.createElement("input");
+      field.id = "link-text";
+      field.type = "text";
+      field.readOnly = true;
+      field.className = "link-text";
+      field.setAttribute("aria-label", "Link to this step");
+      button.after(field);
+    }
+    field.value = text;
+    field.focus();
+    field.select();
+    return "Link selected: press Ctrl+C (or ⌘C) to copy it";
+  }
+}
