@@ -1,0 +1,1 @@
+"""Reproducible benchmarks whose figures docs/benchmarks.md quotes (`scripts/bench.sh`)."""

@@ -1,0 +1,260 @@
+"""Part 2: the playground in headless Chromium (Debian's), each figure beside a reference
+measured in the same run.
+
+    .venv/bin/python -m bench.browser_bench [--repeats 5]
+
+Starts its own uvicorn and a plain static server for the bare-Pyodide reference page, both on
+free loopback ports. First-visit figures use a fresh browser context per repeat (empty cache);
+playground and reference visits alternate. Raw figures go to .cache/bench/browser.json.
+"""
+
+import argparse
+import json
+import re
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from bench import native, probes, servers
+from bench.browser_report import markdown
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / ".cache" / "bench"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BOOT_TIMEOUT_MS = 180_000
+GRAPH_TIMEOUT_MS = 60_000
+EDITS = 15
+STEPS = 100
+NO_HANDLER = "#graph-heading"  # a heading: clicking it runs no handler (the click reference)
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def _number(page: Page, selector: str, attribute: str) -> float | None:
+    text = page.locator(selector).get_attribute(attribute)
+    return float(text) if text not in (None, "") else None
+
+
+def wait_for_python(page: Page, status: str = "#boot-status") -> dict[str, float | None]:
+    """Wait until the worker is ready (or failed); its timings, in ms since navigation."""
+    ready = f"{status}[data-worker-ready-ms], {status}[data-worker-failed-ms]"
+    page.locator(ready).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    failed = _number(page, status, "data-worker-failed-ms")
+    if failed is not None:
+        raise RuntimeError(f"Python failed to start: {page.locator(status).text_content()}")
+    return {
+        "worker_ready_ms": _number(page, status, "data-worker-ready-ms"),
+        "worker_boot_ms": _number(page, status, "data-worker-boot-ms"),
+    }
+
+
+def graph_timings(page: Page) -> dict[str, float | None]:
+    """The timings the front end records on #graph (ms)."""
+    names = ("first-graph", "layout", "install", "first-step")
+    return {f"{n.replace('-', '_')}_ms": _number(page, "#graph", f"data-{n}-ms") for n in names}
+
+
+def _open(page: Page, url: str) -> None:
+    page.goto(url)
+    page.locator("#graph svg").wait_for(state="attached", timeout=GRAPH_TIMEOUT_MS)
+    page.locator("#graph[data-first-graph-ms]").wait_for(state="attached")
+
+
+# --- page open: first graph, Python ready, bytes -----------------------------------------------
+
+
+def visit_playground(browser: Browser, url: str) -> dict[str, Any]:
+    """A first visit (fresh context), then a repeat visit in the same context."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        _open(page, url)
+        first = {**graph_timings(page), **wait_for_python(page), **probes.navigation(page)}
+        first_resources = probes.resources(page)
+        page.close()
+        page = context.new_page()
+        _open(page, url)
+        repeat = {**graph_timings(page), **wait_for_python(page)}
+        repeat_resources = probes.resources(page)
+    finally:
+        context.close()
+    return {
+        "first": first,
+        "first_resources": first_resources,
+        "repeat": repeat,
+        "repeat_resources": repeat_resources,
+    }
+
+
+def visit_bare(browser: Browser, url: str) -> dict[str, Any]:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        return wait_for_python(page, status="#status")
+    finally:
+        context.close()
+
+
+def page_loads(browser: Browser, app_url: str, bare_url: str, repeats: int) -> dict[str, Any]:
+    playground: list[dict[str, Any]] = []
+    bare: list[dict[str, Any]] = []
+    for r in range(repeats):
+        if r % 2 == 0:
+            playground.append(visit_playground(browser, app_url))
+            bare.append(visit_bare(browser, bare_url))
+        else:
+            bare.append(visit_bare(browser, bare_url))
+            playground.append(visit_playground(browser, app_url))
+    return {"playground": playground, "bare": bare}
+
+
+# --- interaction: edits, steps, the MLP graph --------------------------------------------------
+
+
+def edits(browser: Browser, app_url: str, repeats: int) -> list[dict[str, Any]]:
+    """Type a 31-value program into the Expression box (alternating two that draw differently)
+    and time until its graph is on screen."""
+    programs = native.small_sources()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        _open(page, app_url)
+        wait_for_python(page)
+        results = []
+        for i in range(repeats + 2):  # two warm-up edits
+            timing = probes.change_until_new_graph(page, "#expression", programs[i % 2], "input")
+            if i >= 2:
+                results.append({**timing, **graph_timings(page)})
+        return results
+    finally:
+        context.close()
+
+
+def steps(browser: Browser, app_url: str, n_steps: int) -> dict[str, Any]:
+    """Open the MLP preset from its URL (drawn from the server's trace, no Python) and click
+    Next step `n_steps` times, each followed by a click on an element without handlers."""
+    url = f"{app_url}/?{urlencode({'src': native.mlp_source()})}"
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        _open(page, url)
+        opened = graph_timings(page)
+        warmup = 3
+        for _ in range(warmup):
+            probes.click(page, "#next")
+        step_times, reference = [], []
+        for _ in range(n_steps):
+            step_times.append(probes.click(page, "#next"))
+            reference.append(probes.click(page, NO_HANDLER))
+        count = page.locator("#step-count").text_content() or ""
+        position = int(count.split("/")[0])
+        if position != warmup + n_steps:
+            raise RuntimeError(f"expected step {warmup + n_steps}, the page shows {count!r}")
+        return {"opened": opened, "steps": step_times, "reference": reference, "count": count}
+    finally:
+        context.close()
+
+
+def mlp_graph(browser: Browser, app_url: str, repeats: int) -> list[dict[str, Any]]:
+    """Choose the MLP preset (Python in the worker, then layout and drawing) and time until its
+    graph is on screen; choose the neuron in between so that each MLP is drawn anew."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        _open(page, app_url)
+        wait_for_python(page)
+        menu = probes.presets(page)
+        mlp = next(value for value, name in menu if name.startswith("MLP"))
+        neuron = next(value for value, name in menu if name.startswith("Neuron"))
+        results = []
+        for _ in range(repeats):
+            timing = probes.change_until_new_graph(page, "#preset", mlp, "change")
+            results.append({**timing, **graph_timings(page)})
+            probes.change_until_new_graph(page, "#preset", neuron, "change")
+        return results
+    finally:
+        context.close()
+
+
+def wasm_fetch(app_url: str, repeats: int) -> dict[str, Any]:
+    """Seconds for the server to send Pyodide's wasm with and without gzip, alternating."""
+    manifest = json.loads((ROOT / "static" / "vendor" / "manifest.json").read_text())
+    url = f"{app_url}{manifest['pyodide']}pyodide.asm.wasm"
+    result: dict[str, Any] = {"gzip": [], "identity": []}
+    for _ in range(repeats):
+        for encoding in ("gzip", "identity"):
+            request = urllib.request.Request(url, headers={"Accept-Encoding": encoding})
+            started = time.perf_counter()
+            with urllib.request.urlopen(request) as response:
+                size = len(response.read())
+            result[encoding].append(time.perf_counter() - started)
+            result[f"{encoding}_bytes"] = size
+    return result
+
+
+def debounce_ms() -> float | None:
+    """The editor's debounce: an edit waits this long before it runs (static/js/editor.js)."""
+    try:
+        text = (ROOT / "static" / "js" / "editor.js").read_text()
+    except OSError:
+        return None
+    found = re.search(r"DEBOUNCE_MS\s*=\s*(\d+)", text)
+    return float(found.group(1)) if found else None
+
+
+def chromium_version(browser: Browser) -> str:
+    return browser.version
+
+
+def measure(repeats: int) -> dict[str, Any]:
+    """Every figure of part 2, raw (ms, bytes, seconds for the native references)."""
+    with servers.playground() as app_url, servers.bare_pyodide() as bare_url, chromium() as b:
+        results = {
+            "repeats": repeats,
+            "chromium": chromium_version(b),
+            "page_loads": page_loads(b, app_url, bare_url, repeats),
+            "edits": edits(b, app_url, max(EDITS, 2 * repeats)),
+            "steps": steps(b, app_url, STEPS),
+            "mlp_graph": mlp_graph(b, app_url, repeats),
+            "wasm_fetch": wasm_fetch(app_url, repeats),
+        }
+    results["debounce_ms"] = debounce_ms()
+    results["native"] = native.measure(repeats)
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    results = measure(args.repeats)
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "browser.json").write_text(json.dumps(results, indent=1))
+    print(markdown(results))
+
+
+if __name__ == "__main__":
+    main()

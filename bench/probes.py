@@ -1,0 +1,106 @@
+"""Measurements taken inside the page, with the page's own clock (performance.now()).
+
+Playwright's `page.evaluate` runs these over CDP, which the page's CSP does not block (unlike
+`wait_for_function`, which needs eval). Timing in the page leaves out the round trips between
+Playwright and the browser, which are larger than the things measured.
+"""
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+# Change a control (the Expression box: "input"; the preset menu: "change") and time until a
+# different <svg> is in #graph (the MutationObserver fires once the whole install has run), and
+# until the frame after it has been painted.
+_CHANGE_UNTIL_NEW_GRAPH = """
+async ({ selector, value, event, timeoutMs }) => {
+  const graph = document.getElementById("graph");
+  const control = document.querySelector(selector);
+  const old = graph.querySelector("svg");
+  const started = performance.now();
+  const drawn = new Promise((resolve, reject) => {
+    const observer = new MutationObserver(() => {
+      const svg = graph.querySelector("svg");
+      if (svg && svg !== old) {
+        observer.disconnect();
+        resolve(performance.now());
+      }
+    });
+    observer.observe(graph, { childList: true, subtree: true });
+    setTimeout(() => {
+      observer.disconnect();
+      reject(new Error(`no new graph within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  control.value = value;
+  control.dispatchEvent(new Event(event, { bubbles: true }));
+  const drawnAt = await drawn;
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return { graph_ms: drawnAt - started, painted_ms: performance.now() - started };
+}
+"""
+
+# Click an element: how long its click handlers ran (synchronously), and until the next frame
+# has been painted. A click on an element without handlers is the reference.
+_CLICK = """
+async (selector) => {
+  const element = document.querySelector(selector);
+  const started = performance.now();
+  element.click();
+  const handled = performance.now();
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return { handler_ms: handled - started, painted_ms: performance.now() - started };
+}
+"""
+
+# What this document or worker fetched: Resource Timing, plus the navigation itself.
+# transferSize is 0 for a cache hit and only the headers for a 304 revalidation.
+_RESOURCES = """
+() => performance.getEntriesByType("navigation")
+  .concat(performance.getEntriesByType("resource"))
+  .map((e) => ({
+    url: e.name,
+    transfer: e.transferSize,
+    encoded: e.encodedBodySize,
+    decoded: e.decodedBodySize,
+  }))
+"""
+
+_NAVIGATION = """
+() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  return { dom_content_loaded_ms: nav.domContentLoadedEventEnd, load_ms: nav.loadEventEnd };
+}
+"""
+
+_PRESETS = """
+() => [...document.querySelectorAll("#preset option")].map((o) => [o.value, o.textContent])
+"""
+
+
+def change_until_new_graph(
+    page: Page, selector: str, value: str, event: str, timeout_ms: int = 120_000
+) -> dict[str, float]:
+    args = {"selector": selector, "value": value, "event": event, "timeoutMs": timeout_ms}
+    return page.evaluate(_CHANGE_UNTIL_NEW_GRAPH, args)
+
+
+def click(page: Page, selector: str) -> dict[str, float]:
+    return page.evaluate(_CLICK, selector)
+
+
+def resources(page: Page) -> list[dict[str, Any]]:
+    """Everything the page and its live workers fetched."""
+    entries = page.evaluate(_RESOURCES)
+    for worker in page.workers:
+        entries += worker.evaluate(_RESOURCES)
+    return entries
+
+
+def navigation(page: Page) -> dict[str, float]:
+    return page.evaluate(_NAVIGATION)
+
+
+def presets(page: Page) -> list[tuple[str, str]]:
+    """(value, name) of each entry of the preset menu."""
+    return [tuple(option) for option in page.evaluate(_PRESETS)]

@@ -1,0 +1,120 @@
+"""The servers a browser benchmark talks to, each in its own process on a free loopback port:
+the playground (uvicorn) and a plain static server for the bare-Pyodide reference page.
+
+    python -m bench.servers --port 8000   # serve the reference page by hand
+"""
+
+import argparse
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BARE_PAGE = ROOT / "bench" / "bare"
+VENDOR_MANIFEST = ROOT / "static" / "vendor" / "manifest.json"
+START_TIMEOUT = 30  # seconds
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_until_up(url: str, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server for {url} exited with code {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{url} did not answer within {START_TIMEOUT} s")
+
+
+@contextmanager
+def _process(command: list[str], health_url: str):
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+    try:
+        _wait_until_up(health_url, process)
+        yield
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@contextmanager
+def playground():
+    """Run the app with uvicorn, as scripts/serve.sh does; yields its base URL."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--log-level", "warning"]
+    with _process(command, f"{base}/healthz"):
+        yield base
+
+
+@contextmanager
+def bare_pyodide():
+    """Serve bench/bare/ and the vendored Pyodide; yields the page's URL."""
+    port = free_port()
+    command = [sys.executable, "-m", "bench.servers", "--port", str(port)]
+    with _process(command, f"http://127.0.0.1:{port}/index.html"):
+        yield f"http://127.0.0.1:{port}/index.html"
+
+
+def pyodide_dir() -> Path:
+    """The vendored Pyodide directory the playground serves (static/vendor/pyodide/<version>)."""
+    url_path = json.loads(VENDOR_MANIFEST.read_text())["pyodide"]  # /static/vendor/pyodide/x/
+    return ROOT / url_path.strip("/")
+
+
+class BareHandler(SimpleHTTPRequestHandler):
+    """bench/bare/ at /, the vendored Pyodide at /pyodide/; wasm and modules with the MIME
+    types Pyodide needs (a wrong wasm type hangs loadPyodide)."""
+
+    protocol_version = "HTTP/1.1"  # keep-alive, like uvicorn
+    extensions_map = {
+        ".html": "text/html",
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".zip": "application/zip",
+    }
+
+    def translate_path(self, path: str) -> str:
+        name = path.split("?")[0].removeprefix("/pyodide/")
+        if path.startswith("/pyodide/") and "/" not in name:  # a file of Pyodide, no subpaths
+            return str(pyodide_dir() / name)
+        return super().translate_path(path)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Serve the bare-Pyodide reference page.")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args()
+    handler = partial(BareHandler, directory=str(BARE_PAGE))
+    with ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
+        server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
