@@ -47,13 +47,15 @@ def draw_dot(
     rankdir: str = "LR",
     *,
     texts: Mapping[Value, tuple[str, str]] | None = None,
+    names: Mapping[Value, str] | None = None,
 ) -> graphviz.Digraph:
     """A Digraph of every value reachable from `root`: `{ label | data | grad }` records, with
     an op node feeding each computed value. It renders inline in Jupyter.
 
     Node ids are `n0, n1, ...` in topological order (op nodes `n3_op`), and SVG ids match.
     `texts` replaces the data and grad fields, e.g. with the widest text a trace will show, so
-    a page can lay the graph out once and rewrite the numbers in place.
+    a page can lay the graph out once and rewrite the numbers in place. `names` fills the
+    label field of values that have no label.
     """
     if rankdir not in ("LR", "TB", "RL", "BT"):
         raise ValueError(f"rankdir must be LR, TB, RL or BT, not {rankdir!r}")
@@ -72,7 +74,8 @@ def draw_dot(
     for v in order:
         uid = ids[v]
         data_text, grad_text = texts[v] if texts and v in texts else value_texts(v)
-        label = "|".join(escape_record(t) for t in (v.label, data_text, grad_text))
+        name = v.label or (names.get(v, "") if names else "")
+        label = "|".join(escape_record(t) for t in (name, data_text, grad_text))
         kind = "value" if v._op else "value leaf"
         body.append(f'\t{uid} [label="{{{label}}}" class="{kind}" id={uid} shape=record]\n')
         if v._op:
@@ -87,11 +90,14 @@ def draw_dot(
 
 def draw_trace(root: Value, trace: Mapping, rankdir: str = "LR") -> graphviz.Digraph:
     """`draw_dot` sized for a whole trace: each grad field laid out with the widest text the
-    trace will put there, so stepping never needs a new layout."""
+    trace will put there, so stepping never needs a new layout. A value without a label shows
+    its id, which is how the trace's chain-rule lines name it."""
     by_id = {n["id"]: n for n in trace["nodes"]}
     order = topological_order(root)
     texts = {}
+    names = {}
     for v, uid in node_ids(order).items():
         node = by_id[uid]
         texts[v] = (f"data {node['data_text']}", f"grad {node['grad_widest']}")
-    return draw_dot(root, rankdir, texts=texts)
+        names[v] = node["name"]
+    return draw_dot(root, rankdir, texts=texts, names=names)

@@ -69,7 +69,24 @@ def parse(source: str, inputs: Mapping[str, float] | None = None) -> Program:
         raise ExpressionError(_syntax_message(e), line, col, end) from None
     except (RecursionError, MemoryError, ValueError, OverflowError):
         raise ExpressionError("the program is too deeply nested to read") from None
-    return _Builder(source, inputs or {}).build(tree)
+    builder = _Builder(source, inputs or {})
+    try:
+        return builder.build(tree)
+    except ExpressionError as e:
+        raise _in_characters(e, builder.lines) from None
+
+
+def _in_characters(e: ExpressionError, lines: list[bytes]) -> ExpressionError:
+    """`e` with its columns counted in characters; `ast` counts UTF-8 bytes."""
+    if not 1 <= e.line <= len(lines):
+        return e
+    line = lines[e.line - 1]
+
+    def chars(col: int) -> int:
+        past_end = max(col - 1 - len(line), 0)  # e.g. just after the last character
+        return len(line[: col - 1].decode(errors="replace")) + 1 + past_end
+
+    return ExpressionError(e.message, e.line, chars(e.col), chars(e.end_col))
 
 
 def _syntax_message(e: SyntaxError) -> str:

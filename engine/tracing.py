@@ -147,6 +147,7 @@ def _node(v: Value, ids: dict[Value, str]) -> dict[str, Any]:
     return {
         "id": ids[v],
         "label": v.label,
+        "name": _name(v, ids),
         "op": v._op,
         "data": number(v.data),
         "data_text": format_number(v.data),

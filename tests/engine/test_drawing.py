@@ -56,6 +56,16 @@ def test_svg_ids_match_trace_ids():
         assert f'id="{edge["id"].replace("-", "&#45;")}"' in svg
 
 
+def test_draw_trace_names_unlabelled_values_like_the_rules_do():
+    program = parse("y = 2*x + 1")
+    record = trace(program)
+    src = draw_trace(program.output, record).source
+    assert [n["name"] for n in record["nodes"]] == ["n0", "x", "(2*x)", "n3", "y"]
+    assert 'n0 [label="{n0|' in src and 'n2 [label="{2*x|' in src
+    assert "n0.data" in record["backward"][-1]["lines"][1]["rule"]
+    assert program.output._children[1].label == ""  # the program itself is untouched
+
+
 def test_layout_adapts_to_size():
     assert layout_attributes(20) == {}
     assert layout_attributes(2000)["mclimit"] == "0.01"

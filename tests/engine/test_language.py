@@ -126,6 +126,13 @@ def test_hostile_and_wrong_input_gets_a_clear_positioned_error(source, line, col
     assert e.end_col > e.col
 
 
+def test_columns_count_characters_not_bytes():
+    e = _error('y = Value(1, label="\u00e9\u00e9") + tahn(x)')
+    assert (e.col, e.end_col) == (28, 32)
+    e = _error('y = "\u00e9" + 2')
+    assert (e.col, e.end_col) == (5, 8)
+
+
 def test_huge_powers_are_numbers_not_hangs():
     assert parse("9**9**9").output.data == float("inf")
     assert parse("2**10000000").output.data == float("inf")
