@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from app.dot import DotError
+from app.first_paint import grad_texts_at
 from app.page_data import clamp_step, parse_int
 from app.presets import DEFAULT_SOURCE
 from engine import ExpressionError, Value, draw_dot, parse, trace
@@ -22,10 +23,7 @@ IMAGE_CACHE = "public, max-age=3600"  # a pure function of the URL, but the engi
 def texts_at_step(ids: dict[Value, str], record: dict, step: int) -> dict[Value, tuple[str, str]]:
     """Each value's data and grad fields after the first `step` steps of a trace."""
     data = {node["id"]: node["data_text"] for node in record["nodes"]}
-    grads = {node["id"]: node["grad_text"] for node in record["nodes"]}
-    for backward_step in record["backward"][:step]:
-        for change in backward_step["changes"]:
-            grads[change["node"]] = change["after_text"]
+    grads = grad_texts_at(record, step)
     return {v: (f"data {data[uid]}", f"grad {grads[uid]}") for v, uid in ids.items()}
 
 

@@ -2,7 +2,6 @@
 
 from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from app import graph_image, media_types, routes
@@ -10,6 +9,7 @@ from app.dot import DotRenderer
 from app.headers import ResponseHeadersMiddleware
 from app.limits import RequestSizeLimitMiddleware
 from app.settings import Settings
+from app.static_files import PrecompressedStaticFiles
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -23,7 +23,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(routes.router)
     app.include_router(graph_image.router)
-    app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), "static")
+    static = PrecompressedStaticFiles(directory=settings.static_dir, check_dir=False)
+    app.mount("/static", static, "static")
 
     # The last added runs first: headers wrap everything (even a 414), then the size limit.
     # GZip skips 206 partial responses and zip files, and keeps each file's Content-Type.

@@ -3,6 +3,7 @@
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from app.first_paint import first_svg
 from app.page_data import (
     DEFAULT_SPEED,
     MODE_LABELS,
@@ -37,6 +38,7 @@ def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
         "speeds": SPEEDS,
         "speed": options.speed or DEFAULT_SPEED,
         "image_url": image_url,
+        "first_svg": first_svg(request.app.state.dot, page.fallback or page.result, page.step),
         "playground_url": _url("/", program_query(options.source, options.mode, options.step)),
     }
     return request.app.state.templates.TemplateResponse(request, template, context)

@@ -1,7 +1,11 @@
 // The program's controls: the Expression box (debounced), the inputs list, presets and mode.
 // It only reports edits ("edit" events) and shows errors; running programs is main.js's job.
 
-const DEBOUNCE_MS = 150;
+// Short for short programs, so a small graph follows the keyboard; longer for long ones,
+// whose layout takes a while and would otherwise restart on every keystroke.
+const DEBOUNCE_MS = 50;
+const LONG_PROGRAM_CHARS = 2000;
+const LONG_DEBOUNCE_MS = 300;
 
 export class Editor extends EventTarget {
   /** Event "edit": the program, its inputs or the mode changed. Any element may be missing. */
@@ -53,7 +57,8 @@ export class Editor extends EventTarget {
 
   later() {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.now(), DEBOUNCE_MS);
+    const long = this.source.length > LONG_PROGRAM_CHARS;
+    this.timer = setTimeout(() => this.now(), long ? LONG_DEBOUNCE_MS : DEBOUNCE_MS);
   }
 
   now() {

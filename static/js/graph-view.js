@@ -50,6 +50,15 @@ export class GraphView {
     return true;
   }
 
+  /** Use an SVG the server already laid out from the same DOT (the first paint). */
+  adopt(svg, trace) {
+    ++this.token; // a layout still running for an older graph must not replace this one
+    this.layout.cancel();
+    this.install(svg, trace);
+    this.container.dataset.layoutMs = "0";
+    return true;
+  }
+
   showProgress(count) {
     const started = performance.now();
     const text = `Large graph (${count.toLocaleString("en")} values): layout may take a few seconds`;

@@ -68,12 +68,18 @@ function showStep(event) {
   remember();
 }
 
-/** Lay out a run_json result and show it at `position`; false if a newer one took over. */
-async function showResult(result, position) {
+/**
+ * Lay out a run_json result (or use `laidOut`, the server's SVG of it) and show it at
+ * `position`; false if a newer one took over.
+ */
+async function showResult(result, position, laidOut = null) {
   const next = new Stepper(result.trace, { speed: controls.speed });
   next.goTo(position);
   try {
-    if (!(await view.show(result.dot, result.trace))) return false;
+    const shown = laidOut
+      ? view.adopt(laidOut, result.trace)
+      : await view.show(result.dot, result.trace);
+    if (!shown) return false;
   } catch (error) {
     const reason = vendor.viz ? error.message : MISSING_VENDOR;
     view.say(`Graphviz could not lay out this graph (${reason}); the last one stays.`);
@@ -140,7 +146,9 @@ editor.mode = data.mode ?? "correct";
 const first = data.result?.ok ? data.result : data.fallback;
 if (!data.result?.ok && data.result?.error) editor.showError(data.result.error);
 bootStatus.starting();
-(first ? showResult(first, data.step ?? 0) : Promise.resolve(false))
+// The server usually sends the first graph already laid out, inside #graph.
+const serverSvg = $("graph").querySelector(":scope > svg");
+(first ? showResult(first, data.step ?? 0, serverSvg) : Promise.resolve(false))
   .then((shown) => {
     $("graph").dataset.firstGraphMs = String(Math.round(performance.now()));
     if (shown && options.autoplay) stepper.play();

@@ -1,5 +1,6 @@
 """The pages (/, /embed) and /healthz: the DOM contract, the embedded first run, URL options."""
 
+import dataclasses
 from urllib.parse import quote, urlencode
 
 import pytest
@@ -213,7 +214,14 @@ def test_layout_is_semantic(get_page):
         assert name in classes
 
 
-def test_noscript_shows_the_server_rendered_graph(client, parse_html):
+@pytest.fixture
+def client_without_inline_svg(make_client, settings):
+    """A server whose `dot` cannot run: pages carry no inline SVG, only the noscript image."""
+    return make_client(dataclasses.replace(settings, dot_binary="/nonexistent/dot"))
+
+
+def test_noscript_shows_the_server_rendered_graph(client_without_inline_svg, parse_html):
+    client = client_without_inline_svg
     page = parse_html(client.get("/?" + urlencode({"src": LOSS, "step": "2"})).text)
     (image,) = page.tags("img")
     assert image["src"] == "/graph.svg?" + urlencode({"src": LOSS, "step": "2"})
@@ -221,8 +229,8 @@ def test_noscript_shows_the_server_rendered_graph(client, parse_html):
     assert parse_html(client.get("/").text).tags("img")[0]["src"] == "/graph.svg"
 
 
-def test_noscript_for_an_invalid_program_shows_the_fallback(client, parse_html):
-    page = parse_html(client.get("/?src=" + quote("x = (")).text)
+def test_noscript_for_an_invalid_program_shows_the_fallback(client_without_inline_svg, parse_html):
+    page = parse_html(client_without_inline_svg.get("/?src=" + quote("x = (")).text)
     assert page.tags("img")[0]["src"] == "/graph.svg"
 
 

@@ -65,7 +65,7 @@ def playground(page: Page) -> Iterator[Page]:
     problems: list[str] = []
 
     def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error" and not message.location.get("url", "").endswith("favicon.ico"):
+        if message.type == "error":
             problems.append(f"console: {message.text} ({message.location.get('url')})")
 
     page.on("console", on_console)
@@ -73,6 +73,12 @@ def playground(page: Page) -> Iterator[Page]:
     page.on(
         "requestfailed",
         lambda request: problems.append(f"request failed: {request.url} {request.failure}"),
+    )
+    page.on(
+        "response",
+        lambda response: (
+            response.status >= 400 and problems.append(f"HTTP {response.status}: {response.url}")
+        ),
     )
     page.set_default_timeout(15_000)
     yield page

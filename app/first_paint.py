@@ -1,0 +1,48 @@
+"""The first graph as inline SVG, laid out on the server by `dot` from the very DOT the page's
+Graphviz WASM would lay out, so it is on screen as soon as the HTML is: no JavaScript module,
+no WASM compile, no layout in the browser before the learner sees the graph.
+
+The DOT is sized with each node's widest grad text (so stepping never needs a new layout);
+the SVG's grad texts are then set to the ones at the page's step.
+"""
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from markupsafe import Markup
+
+from app.dot import DotError, DotRenderer
+
+MAX_VALUES = 1500  # bigger graphs are laid out in the browser, with progress shown
+_VALUE_GROUP = re.compile(r'<g id="(n[0-9]+)" class="node value[^"]*">.*?</g>', re.S)
+_GRAD_TEXT = re.compile(r">grad [^<]*</text>")
+
+
+def grad_texts_at(record: Mapping[str, Any], step: int) -> dict[str, str]:
+    """Node id -> its grad text after the first `step` backward steps."""
+    grads = {node["id"]: node["grad_text"] for node in record["nodes"]}
+    for backward_step in record["backward"][:step]:
+        for change in backward_step["changes"]:
+            grads[change["node"]] = change["after_text"]
+    return grads
+
+
+def first_svg(renderer: DotRenderer, result: Mapping[str, Any], step: int) -> Markup | None:
+    """Inline `<svg>` markup of a run() result at `step`, or None (the browser lays it out)."""
+    if not result.get("ok") or len(result["trace"]["nodes"]) > MAX_VALUES:
+        return None
+    try:
+        svg = renderer.svg(result["dot"]).decode()
+    except DotError:
+        return None
+    grads = grad_texts_at(result["trace"], step)
+
+    def with_grad(group: re.Match[str]) -> str:
+        text = f">grad {grads[group.group(1)]}</text>"
+        body = group.group(0)
+        last = list(_GRAD_TEXT.finditer(body))[-1]
+        return body[: last.start()] + text + body[last.end() :]
+
+    # Graphviz escapes label text as XML; from `<svg` on there is no prolog or doctype.
+    return Markup(_VALUE_GROUP.sub(with_grad, svg[svg.find("<svg") :]))

@@ -1,0 +1,54 @@
+"""app.first_paint: the first graph arrives laid out, inside #graph, at the page's step."""
+
+import re
+from urllib.parse import urlencode
+
+from app.dot import DotRenderer
+from app.first_paint import MAX_VALUES, first_svg, grad_texts_at
+from engine.playground import run
+
+LOSS = "w1 = 2.0\nw2 = 3.0\nloss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5"
+
+
+def _grads(svg: str) -> dict[str, str]:
+    groups = re.findall(r'<g id="(n[0-9]+)" class="node value[^"]*">(.*?)</g>', svg, re.S)
+    return {gid: re.findall(r">grad ([^<]*)</text>", body)[-1] for gid, body in groups}
+
+
+def test_inline_svg_has_the_trace_ids_and_the_step_grads():
+    result = run(LOSS)
+    record = result["trace"]
+    for step in (0, 2, len(record["backward"])):
+        svg = str(first_svg(DotRenderer(), result, step))
+        assert svg.startswith("<svg") and "<?xml" not in svg and "DOCTYPE" not in svg
+        assert _grads(svg) == grad_texts_at(record, step)
+    at_end = grad_texts_at(record, len(record["backward"]))
+    by_label = {n["label"]: at_end[n["id"]] for n in record["nodes"]}
+    assert (by_label["w1"], by_label["w2"]) == ("1.0000", "-2.0000")
+
+
+def test_no_inline_svg_for_errors_big_graphs_or_missing_dot():
+    assert first_svg(DotRenderer(), run("x = ("), 0) is None
+    assert first_svg(DotRenderer("/nonexistent/dot"), run(LOSS), 0) is None
+    big = run("a = x\n" + "a = a*0.5 + 0.25\n" * (MAX_VALUES // 4 + 1))
+    assert len(big["trace"]["nodes"]) > MAX_VALUES
+    assert first_svg(DotRenderer(), big, 0) is None
+
+
+def test_page_carries_the_laid_out_graph(client):
+    html = client.get("/?" + urlencode({"src": LOSS, "step": "2"})).text
+    graph = html[html.index('id="graph"') :]
+    graph = graph[: graph.index("</div>")]
+    assert "<svg" in graph and 'id="n0"' in graph
+    assert "<img" not in html  # noscript needs no image: the inline graph is there already
+    label_text = re.search(
+        r'<g id="n0" class="node value leaf">.*?<text[^>]*>([^<]*)<', graph, re.S
+    )
+    assert label_text.group(1) == "w1"
+
+
+def test_label_injection_stays_text_in_the_inline_svg(client):
+    source = "x = Value(1.0, label='</svg><script>alert(1)</script>')\ny = x*2"
+    html = client.get("/?" + urlencode({"src": source})).text
+    assert "<script>alert(1)" not in html
+    assert "&lt;/svg&gt;&lt;script&gt;" in html
