@@ -98,6 +98,7 @@ export class GraphView {
       this.intoNode.get(target)?.push(edge.id);
     }
     this.marked = [];
+    this.boxes = new Map();
     this.root = svg.querySelector("g.graph");
     this.panZoom?.destroy();
     this.container.replaceChildren(svg);
@@ -145,11 +146,16 @@ export class GraphView {
     this.marked.push([element, name]);
   }
 
-  /** A node's box in the SVG's viewBox units. */
+  /** A node's box in the SVG's viewBox units; the layout never changes, so it is cached. */
   boxOf(id) {
+    if (!this.boxes.has(id)) this.boxes.set(id, this.measureBox(id));
+    return this.boxes.get(id);
+  }
+
+  measureBox(id) {
     const group = this.values.get(id)?.group;
     if (!group || !this.root) return null;
-    const b = group.getBBox();
+    const b = outline(group) ?? group.getBBox();
     const m = this.root.transform.baseVal.consolidate()?.matrix;
     if (!m) return { x: b.x, y: b.y, width: b.width, height: b.height };
     return { x: m.a * b.x + m.e, y: m.d * b.y + m.f, width: m.a * b.width, height: m.d * b.height };
@@ -188,6 +194,21 @@ export class GraphView {
     else return false;
     return true;
   }
+}
+
+/** The box of a record's outline polygon, read from its points: no layout needed. */
+function outline(group) {
+  const numbers = group.querySelector("polygon")?.getAttribute("points")?.trim().split(/[\s,]+/);
+  const xs = [];
+  const ys = [];
+  for (let i = 0; i + 1 < (numbers?.length ?? 0); i += 2) {
+    xs.push(Number(numbers[i]));
+    ys.push(Number(numbers[i + 1]));
+  }
+  if (!xs.length || xs.some(Number.isNaN) || ys.some(Number.isNaN)) return null;
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
 function union(a, b) {

@@ -25,7 +25,13 @@ export class PanZoom {
     this.listen(container, "pointermove", (e) => this.onPointerMove(e));
     this.listen(container, "pointerup", (e) => this.onPointerUp(e));
     this.listen(container, "pointercancel", (e) => this.onPointerUp(e));
-    this.resizeObserver = new ResizeObserver(() => this.apply());
+    this.measured = null; // the container's size, kept by the ResizeObserver
+    this.viewBox = "";
+    this.resizeObserver = new ResizeObserver(([entry]) => {
+      const { width, height } = entry.contentRect;
+      this.measured = { width: Math.max(1, width), height: Math.max(1, height) };
+      this.apply();
+    });
     this.resizeObserver.observe(container);
   }
 
@@ -41,17 +47,22 @@ export class PanZoom {
     this.resizeObserver.disconnect();
   }
 
+  /** The container's size in CSS pixels. Cached: reading clientWidth right after a step
+   * rewrote texts would force the browser to lay out the page inside the step. */
   size() {
-    return {
+    return (this.measured ??= {
       width: Math.max(1, this.container.clientWidth),
       height: Math.max(1, this.container.clientHeight),
-    };
+    });
   }
 
   apply() {
     const { width, height } = this.size();
     const { x, y, scale } = this.view;
-    this.svg.setAttribute("viewBox", `${x} ${y} ${width * scale} ${height * scale}`);
+    const viewBox = `${x} ${y} ${width * scale} ${height * scale}`;
+    if (viewBox === this.viewBox) return; // unchanged: no repaint of a large graph
+    this.viewBox = viewBox;
+    this.svg.setAttribute("viewBox", viewBox);
   }
 
   /** The scale at which the whole graph fits (with a small margin). */
