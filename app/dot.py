@@ -1,8 +1,8 @@
 """Graphviz `dot` as a subprocess: a timeout, a cap on how many run at once, and a small cache.
 
-The `graphviz` package's `pipe()` has no timeout, and a big graph can keep `dot` busy for half
-a minute (docs: the MLP loss took 32 s before engine.drawing's size-dependent attributes), so
-this runs the binary itself. Callers are sync routes, which FastAPI runs on worker threads.
+The `graphviz` package's `pipe()` has no timeout, and a big graph can keep `dot` busy for
+minutes (a 2,000-value program of long sums over shared inputs took almost 5), so this runs
+the binary itself. Callers are sync routes, which FastAPI runs on worker threads.
 """
 
 import subprocess

@@ -15,7 +15,9 @@ _RECORD_SPECIALS = frozenset('{}|<>"\\ ')
 _LINE_BREAKS = str.maketrans({"\n": " ", "\r": " "})
 
 # Beyond this many drawn nodes (values + ops) Graphviz's default crossing minimisation and
-# network simplex get slow (32 s for a 982-value MLP loss, 0.38 s with these limits).
+# network simplex get slow: DESIGN.md quotes 32 s for a 982-value MLP loss (0.38 s with these
+# limits); with Graphviz 2.43 here our MLP preset took 0.73 s and 0.43 s (docs/benchmarks.md),
+# and a 2,000-value graph of dense sums over shared inputs still took minutes.
 LARGE_GRAPH = 400
 _LARGE_GRAPH_ATTRS = {"mclimit": "0.01", "nslimit": "0.1", "nslimit1": "0.1", "splines": "false"}
 _MEDIUM_GRAPH = 120

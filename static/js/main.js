@@ -146,14 +146,21 @@ editor.mode = data.mode ?? "correct";
 const first = data.result?.ok ? data.result : data.fallback;
 if (!data.result?.ok && data.result?.error) editor.showError(data.result.error);
 bootStatus.starting();
-// The server usually sends the first graph already laid out, inside #graph.
+function startEngine() {
+  if (vendor.pyodide && vendor.engine_zip && vendor.graphviz_wheel) engine.start();
+  else engine.fail(MISSING_VENDOR);
+}
+
+// The server usually sends the first graph already laid out, inside #graph: then Python can
+// start booting at once. Otherwise Graphviz lays the graph out first, and Python waits for it
+// (on two cores, booting beside the layout delayed the first graph more than it sped Python).
 const serverSvg = $("graph").querySelector(":scope > svg");
+if (serverSvg) startEngine();
 (first ? showResult(first, data.step ?? 0, serverSvg) : Promise.resolve(false))
   .then((shown) => {
     $("graph").dataset.firstGraphMs = String(Math.round(performance.now()));
     if (shown && options.autoplay) stepper.play();
   })
   .finally(() => {
-    if (vendor.pyodide && vendor.engine_zip && vendor.graphviz_wheel) engine.start();
-    else engine.fail(MISSING_VENDOR);
+    if (!serverSvg) startEngine();
   });
