@@ -191,7 +191,8 @@ def wasm_fetch(results: dict[str, Any]) -> Row:
     fetch = results["wasm_fetch"]
     gzip, identity = median(fetch["gzip"]), median(fetch["identity"])
     return (
-        "Server: one fetch of `pyodide.asm.wasm` (9.6 MB), gzip-encoded (the `.gz` that `scripts/build_vendor.py` compressed once)",
+        "Server: one fetch of `pyodide.asm.wasm` (9.6 MB), gzip-encoded "
+        "(the `.gz` that `scripts/build_vendor.py` compressed once)",
         "—",
         f"{_ms(1000 * gzip)} for {_mb(fetch['gzip_bytes'])}",
         f"the same file uncompressed: {_ms(1000 * identity)} for {_mb(fetch['identity_bytes'])}",

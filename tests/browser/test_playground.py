@@ -168,16 +168,30 @@ def test_keys_step_but_not_while_typing(playground: Page) -> None:
     expect(step_count(page)).to_have_text(f"0 / {n}")
 
 
-def test_zoom_and_fit_rewrite_the_view_box(playground: Page) -> None:
+def test_zoom_pan_and_fit_move_the_picture(playground: Page) -> None:
     page = playground
     open_page(page)
     svg = page.locator("#graph svg")
-    before = svg.get_attribute("viewBox")
+    graph = page.locator("#graph").bounding_box()
+    before = svg.bounding_box()
     page.get_by_role("button", name="Zoom in").click()
-    expect(svg).not_to_have_attribute("viewBox", before or "")
-    zoomed = svg.get_attribute("viewBox")
-    page.get_by_role("button", name="Fit").click()
-    expect(svg).not_to_have_attribute("viewBox", zoomed or "")
+    zoomed = svg.bounding_box()
+    assert zoomed["width"] == pytest.approx(before["width"] * 1.25, rel=0.02)
+    page.mouse.move(graph["x"] + 100, graph["y"] + 50)
+    page.mouse.down()
+    page.mouse.move(graph["x"] + 160, graph["y"] + 90, steps=4)
+    page.mouse.up()
+    dragged = svg.bounding_box()
+    assert (dragged["x"] - zoomed["x"], dragged["y"] - zoomed["y"]) == pytest.approx(
+        (60, 40), abs=1
+    )
+    page.keyboard.press("0")  # the graph has focus after the drag: 0 fits
+    fitted = svg.bounding_box()
+    assert fitted["width"] <= graph["width"] + 1 and fitted["height"] <= graph["height"] + 1
+    assert (
+        graph["x"] - 1 <= fitted["x"]
+        and fitted["x"] + fitted["width"] <= graph["x"] + graph["width"] + 1
+    )
 
 
 def test_typing_a_program_redraws_it(playground: Page) -> None:
