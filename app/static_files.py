@@ -15,10 +15,16 @@ from starlette.types import Scope
 
 
 def accepts_gzip(headers: Headers) -> bool:
-    return any(
-        part.split(";")[0].strip() == "gzip" and "q=0" not in part.replace(" ", "").split(";")[1:]
-        for part in headers.get("accept-encoding", "").split(",")
-    )
+    """Whether Accept-Encoding lists gzip with a non-zero quality (`gzip;q=0` refuses it)."""
+    for part in headers.get("accept-encoding", "").split(","):
+        coding, *params = (p.strip() for p in part.split(";"))
+        if coding == "gzip":
+            q = next((p.removeprefix("q=") for p in params if p.startswith("q=")), "1")
+            try:
+                return float(q) > 0
+            except ValueError:
+                return False
+    return False
 
 
 class PrecompressedStaticFiles(StaticFiles):

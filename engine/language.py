@@ -25,7 +25,7 @@ MAX_LABEL = 40  # an explicit Value(..., label='...')
 
 FUNCTIONS = {"tanh": 1, "exp": 1, "log": 1, "relu": 1, "sigmoid": 1, "gelu": 1, "max": 2}
 _BINARY = {ast.Add: "__add__", ast.Sub: "__sub__", ast.Mult: "__mul__", ast.Div: "__truediv__"}
-_AUGMENTED = {ast.Add: "+=", ast.Sub: "-=", ast.Mult: "*=", ast.Div: "/=", ast.Pow: "**="}
+_AUGMENTED = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)  # x += 1, ..., x **= 2
 _SYMBOLS = {
     ast.FloorDiv: "//", ast.Mod: "%", ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>",
     ast.BitOr: "|", ast.BitXor: "^", ast.BitAnd: "&", ast.Not: "not", ast.Invert: "~",
@@ -155,7 +155,7 @@ class _Builder:
                 return self.set_label(target, stmt.value)
             return self.assign(target, self.expr(stmt.value))
         if isinstance(stmt, ast.AugAssign):
-            if type(stmt.op) not in _AUGMENTED:
+            if not isinstance(stmt.op, _AUGMENTED):
                 raise _error(
                     stmt, f"'{_SYMBOLS.get(type(stmt.op), '?')}=' is not supported; {_HELP}"
                 )

@@ -130,11 +130,13 @@ export class GraphView {
       for (const id of ids) this.mark(id, "current");
       for (const id of stepper.changed()) this.mark(id, "changed");
     }
+    // These marks persist between steps: toggle in place, so an unchanged one is no DOM write
+    // (removing and re-adding hundreds of them restyled the MLP graph on every step).
     for (const id of stepper.trace.accumulates) {
-      if (stepper.accumulated(id)) this.mark(id, "accumulates");
+      this.groups.get(id)?.classList.toggle("accumulates", stepper.accumulated(id));
     }
     for (const id of stepper.trace.nonfinite) {
-      if (stepper.nonfinite(id)) this.mark(id, "nonfinite");
+      this.groups.get(id)?.classList.toggle("nonfinite", stepper.nonfinite(id));
     }
     if (step) this.follow(step);
   }

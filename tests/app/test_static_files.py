@@ -44,5 +44,6 @@ def test_accepts_gzip():
     assert accepts_gzip(Headers({"accept-encoding": "gzip, deflate, br"}))
     assert accepts_gzip(Headers({"accept-encoding": "br;q=1.0, gzip;q=0.8"}))
     assert not accepts_gzip(Headers({"accept-encoding": "gzip;q=0"}))
+    assert not accepts_gzip(Headers({"accept-encoding": "gzip; q=0.0, br"}))
     assert not accepts_gzip(Headers({"accept-encoding": "br"}))
     assert not accepts_gzip(Headers({}))

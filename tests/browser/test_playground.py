@@ -259,7 +259,11 @@ def test_overwrite_mode_loses_a_contribution(playground: Page) -> None:
     open_page(page, src=source)
     page.keyboard.press("End")
     expect(a).to_have_text("grad 2.0000")
-    expect(page.locator("#graph svg g[id='n0']")).to_have_class(re.compile(r"\baccumulates\b"))
+    a_group = page.locator("#graph svg g[id='n0']")
+    expect(a_group).to_have_class(re.compile(r"\baccumulates\b"))
+    page.keyboard.press("Home")  # before any step nothing has accumulated yet
+    expect(a_group).not_to_have_class(re.compile(r"\baccumulates\b"))
+    page.keyboard.press("End")
     wait_for_python(page)
     page.locator("#mode").select_option("overwrite")
     expect(page).to_have_url(re.compile(r"[?&]mode=overwrite"))
