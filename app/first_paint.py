@@ -13,19 +13,11 @@ from typing import Any
 from markupsafe import Markup
 
 from app.dot import DotError, DotRenderer
+from engine.record import grad_texts_at
 
 MAX_VALUES = 1500  # bigger graphs are laid out in the browser, with progress shown
 _VALUE_GROUP = re.compile(r'<g id="(n[0-9]+)" class="node value[^"]*">.*?</g>', re.S)
 _GRAD_TEXT = re.compile(r">grad [^<]*</text>")
-
-
-def grad_texts_at(record: Mapping[str, Any], step: int) -> dict[str, str]:
-    """Node id -> its grad text after the first `step` backward steps."""
-    grads = {node["id"]: node["grad_text"] for node in record["nodes"]}
-    for backward_step in record["backward"][:step]:
-        for change in backward_step["changes"]:
-            grads[change["node"]] = change["after_text"]
-    return grads
 
 
 def first_svg(renderer: DotRenderer, result: Mapping[str, Any], step: int) -> Markup | None:

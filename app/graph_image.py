@@ -1,6 +1,6 @@
 """GET /graph.svg: the graph drawn on the server, for `<img>` on course sites and `<noscript>`.
 
-Same DOT as the page (engine.draw_dot, same node ids), with each record's grad as it is after
+Same DOT as the page (engine.dot, same node ids), with each record's grad as it is after
 `step` backward steps; no JavaScript, so it works wherever an image does.
 """
 
@@ -8,11 +8,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from app.dot import DotError
-from app.first_paint import grad_texts_at
 from app.page_data import clamp_step, parse_int
 from app.presets import DEFAULT_SOURCE
-from engine import ExpressionError, Value, draw_dot, parse, trace
-from engine.graph import node_ids, topological_order
+from engine import ExpressionError, parse, trace
+from engine.dot import dot_source
+from engine.record import grad_texts_at
 from engine.tracing import MODES
 
 router = APIRouter()
@@ -20,20 +20,11 @@ router = APIRouter()
 IMAGE_CACHE = "public, max-age=3600"  # a pure function of the URL, but the engine may improve
 
 
-def texts_at_step(ids: dict[Value, str], record: dict, step: int) -> dict[Value, tuple[str, str]]:
-    """Each value's data and grad fields after the first `step` steps of a trace."""
-    data = {node["id"]: node["data_text"] for node in record["nodes"]}
-    grads = grad_texts_at(record, step)
-    return {v: (f"data {data[uid]}", f"grad {grads[uid]}") for v, uid in ids.items()}
-
-
 def graph_dot(source: str, mode: str = "correct", step: int | None = None) -> str:
     """DOT source of the program's graph at `step` (None: after the whole backward pass)."""
-    program = parse(source)
-    record = trace(program, mode)
-    ids = node_ids(topological_order(program.output))
+    record = trace(parse(source), mode)
     step = clamp_step(step, len(record["backward"]))
-    return draw_dot(program.output, texts=texts_at_step(ids, record, step)).source
+    return dot_source(record, grad_texts=grad_texts_at(record, step), name_unlabelled=False)
 
 
 def _bad_request(message: str) -> PlainTextResponse:

@@ -8,10 +8,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from engine.drawing import draw_trace
+from engine.dot import dot_source
 from engine.errors import ExpressionError
 from engine.language import parse
-from engine.tracing import MODES, number, trace
+from engine.record import number
+from engine.tracing import MODES, trace
 
 
 def run(
@@ -28,7 +29,7 @@ def run(
     return {
         "ok": True,
         "trace": record,
-        "dot": draw_trace(program.output, record).source,
+        "dot": dot_source(record),
         "inputs": {name: number(v.data) for name, v in program.inputs.items()},
     }
 

@@ -9,8 +9,9 @@ Numbers follow `engine.numeric`: no operation raises and none returns a complex 
 
 import math
 
-from engine import numeric
+from engine import numeric, recorder
 from engine.graph import topological_order
+from engine.recorder import Step
 
 # op -> one (rule, numbers) pair per child, in `_children` order. `{a}`, `{b}`, `{out}` are
 # labels; `{a.data}`, `{out.grad}`, ... are the numbers the closure reads; `{k}` the exponent.
@@ -24,6 +25,29 @@ def _noop() -> None:
     pass
 
 
+# Creations are counted so that a runaway program can be stopped (engine.runner's node cap);
+# `watch_creations` sets who is told, and when. A global and one comparison: cheap enough for
+# the hottest line of the engine.
+_made = 0
+_check_at: float = math.inf
+_on_check = None
+
+
+def watch_creations(every: float, callback=None) -> None:
+    """Call `callback(made)` once `every` more values (of any node class) have been made."""
+    global _check_at, _on_check
+    _check_at = _made + every
+    _on_check = callback
+
+
+def count_creation() -> None:
+    """One more value made; the observer calls this for a learner's own node classes."""
+    global _made
+    _made += 1
+    if _made >= _check_at:
+        _on_check(_made)  # type: ignore[misc]
+
+
 def _as_value(x: "Value | float") -> "Value":
     return x if isinstance(x, Value) else Value(x)
 
@@ -35,15 +59,33 @@ def _exponent_text(k: float) -> str:
 class Value:
     """stores a single scalar value and its gradient"""
 
-    __slots__ = ("data", "grad", "_backward", "_children", "_op", "label", "__weakref__")
+    __slots__ = ("data", "grad", "_backward_fn", "_children", "_op", "label", "__weakref__")
 
     def __init__(self, data, _children=(), _op="", label=""):
+        global _made
+        _made += 1
+        if _made >= _check_at:
+            _on_check(_made)  # type: ignore[misc]
         self.data = data if type(data) is float else numeric.to_float(data)
         self.grad = 0.0
-        self._backward = _noop
+        self._backward_fn = _noop
         self._children = tuple(_children)  # ordered: ids, layout and traces are stable
         self._op = _op
         self.label = label
+
+    @property
+    def _backward(self):
+        """This node's chain-rule closure. While a program is being recorded, calling it by
+        hand (`o._backward()`) is recorded as a step; the closure itself is the same."""
+        fn = self._backward_fn
+        rec = recorder.ACTIVE
+        if rec is None or fn is _noop:
+            return fn
+        return lambda: rec.call(self, fn)
+
+    @_backward.setter
+    def _backward(self, fn) -> None:
+        self._backward_fn = fn
 
     @property
     def _prev(self) -> set["Value"]:
@@ -63,7 +105,7 @@ class Value:
             self.grad += out.grad
             other.grad += out.grad
 
-        out._backward = _backward
+        out._backward_fn = _backward
         return out
 
     RULES["+"] = (
@@ -79,7 +121,7 @@ class Value:
             self.grad += other.data * out.grad
             other.grad += self.data * out.grad
 
-        out._backward = _backward
+        out._backward_fn = _backward
         return out
 
     RULES["*"] = (
@@ -97,7 +139,7 @@ class Value:
         def _backward():
             self.grad += k * numeric.pow(self.data, k - 1) * out.grad
 
-        out._backward = _backward
+        out._backward_fn = _backward
         return out
 
     RULES["**k"] = (
@@ -116,7 +158,7 @@ class Value:
             self.grad += other.data * numeric.pow(self.data, other.data - 1) * out.grad
             other.grad += numeric.log(self.data) * out.data * out.grad
 
-        out._backward = _backward
+        out._backward_fn = _backward
         return out
 
     RULES["**"] = (
@@ -136,7 +178,7 @@ class Value:
         def _backward():
             self.grad += out.data * out.grad
 
-        out._backward = _backward
+        out._backward_fn = _backward
         return out
 
     RULES["exp"] = (("{a}.grad += {out}.data * {out}.grad", "{out.data} * {out.grad}"),)
@@ -148,7 +190,7 @@ class Value:
         def _backward():
             self.grad += numeric.div(out.grad, self.data)
 
-        out._backward = _backward
+        out._backward_fn = _backward
         return out
 
     RULES["log"] = (("{a}.grad += {out}.grad / {a}.data", "{out.grad} / {a.data}"),)
@@ -160,7 +202,7 @@ class Value:
         def _backward():
             self.grad += (1 - t * t) * out.grad
 
-        out._backward = _backward
+        out._backward_fn = _backward
         return out
 
     RULES["tanh"] = (
@@ -179,7 +221,7 @@ class Value:
         def _backward():
             self.grad += s * (1 - s) * out.grad
 
-        out._backward = _backward
+        out._backward_fn = _backward
         return out
 
     RULES["sigmoid"] = (
@@ -196,7 +238,7 @@ class Value:
             # 1[out > 0] * out.grad, written so that a zero local slope stays 0 when grad is inf
             self.grad += out.grad if out.data > 0 else 0.0
 
-        out._backward = _backward
+        out._backward_fn = _backward
         return out
 
     RULES["ReLU"] = (
@@ -213,7 +255,7 @@ class Value:
             pdf = _INV_SQRT_2PI * math.exp(-0.5 * x * x) if abs(x) < 40 else 0.0  # phi(x)
             self.grad += (cdf + x * pdf) * out.grad
 
-        out._backward = _backward
+        out._backward_fn = _backward
         return out
 
     RULES["gelu"] = (
@@ -236,7 +278,7 @@ class Value:
             elif other.data > self.data:
                 other.grad += out.grad
 
-        out._backward = _backward
+        out._backward_fn = _backward
         return out
 
     RULES["max"] = (
@@ -287,8 +329,23 @@ class Value:
             for v in topo:
                 v.grad = 0.0
         self.grad = 1.0
+        rec = recorder.ACTIVE
+        if rec is None:
+            for v in reversed(topo):
+                v._backward_fn()
+            return
+        rec.backward_target(self)
+        add = rec.add
         for v in reversed(topo):
-            v._backward()
+            kids = v._children
+            if not kids:
+                v._backward_fn()  # a leaf's closure does nothing; called all the same
+                continue
+            before = tuple([k.grad for k in kids])
+            datas = (v.data, *[k.data for k in kids])
+            out_grad = v.grad
+            v._backward_fn()
+            add(Step(v, before, tuple([k.grad for k in kids]), out_grad, datas))
 
     def zero_grad(self) -> None:
         """Set the grad of every node in this value's graph to 0."""

@@ -8,11 +8,9 @@ from urllib.parse import urlencode
 
 import pytest
 
-from app.graph_image import graph_dot, texts_at_step
+from app.graph_image import graph_dot
 from app.presets import LOSS, NEURON, PRESETS, USED_TWICE
 from app.settings import Settings
-from engine import parse, trace
-from engine.graph import node_ids, topological_order
 
 needs_dot = pytest.mark.needs_dot
 
@@ -122,18 +120,6 @@ def test_a_slow_layout_is_stopped_and_a_503(make_client, static_dir, tmp_path):
     response = client.get("/graph.svg")
     assert response.status_code == 503
     assert "longer than 0.2 s" in response.text
-
-
-def test_texts_at_step_replays_the_trace():
-    program = parse(NEURON)
-    record = trace(program)
-    ids = node_ids(topological_order(program.output))
-    by_label = {v.label: v for v in ids}
-    at_end = texts_at_step(ids, record, len(record["backward"]))
-    assert at_end[by_label["x1"]] == ("data 2.0000", "grad -1.5000")
-    assert at_end[by_label["o"]] == ("data 0.7071", "grad 1.0000")
-    at_start = texts_at_step(ids, record, 0)
-    assert {grad for _, grad in at_start.values()} == {"grad 0.0000"}
 
 
 def test_graph_dot_uses_the_shared_node_ids():

@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from engine import Value, draw_dot, parse, trace
-from engine.drawing import draw_trace, escape_record, layout_attributes
+from engine.dot import dot_source, escape_record, layout_attributes
 
 
 def test_records_ops_and_ids():
@@ -49,17 +49,19 @@ def test_rendered_svg_shows_labels_literally(label):
 def test_svg_ids_match_trace_ids():
     program = parse("o = tanh(x*w + b)")
     record = trace(program)
-    svg = draw_trace(program.output, record).pipe(format="svg").decode()
+    svg = subprocess.run(
+        ["dot", "-Tsvg"], input=dot_source(record).encode(), capture_output=True, check=True
+    ).stdout.decode()
     for node in record["nodes"]:
         assert f'id="{node["id"]}"' in svg
     for edge in record["edges"]:
         assert f'id="{edge["id"].replace("-", "&#45;")}"' in svg
 
 
-def test_draw_trace_names_unlabelled_values_like_the_rules_do():
+def test_page_dot_names_unlabelled_values_like_the_rules_do():
     program = parse("y = 2*x + 1")
     record = trace(program)
-    src = draw_trace(program.output, record).source
+    src = dot_source(record)
     assert [n["name"] for n in record["nodes"]] == ["n0", "x", "(2*x)", "n3", "y"]
     assert 'n0 [label="{n0|' in src and 'n2 [label="{2*x|' in src
     assert "n0.data" in record["backward"][-1]["lines"][1]["rule"]
@@ -71,10 +73,10 @@ def test_layout_adapts_to_size():
     assert layout_attributes(2000)["mclimit"] == "0.01"
 
 
-def test_draw_trace_lays_out_widest_text():
+def test_page_dot_lays_out_widest_text():
     program = parse("y = x * 1000")
     record = trace(program)
-    assert "grad\\ 1000.0000" in draw_trace(program.output, record).source
+    assert "grad\\ 1000.0000" in dot_source(record)
     assert escape_record("a b") == "a\\ b"
 
 
@@ -96,8 +98,7 @@ def test_dot_binary_handles_the_mlp_preset_quickly():
         + "+".join(f"h{i}" for i in range(30))
     )
     program = parse(source)
-    dot = draw_trace(program.output, trace(program))
     result = subprocess.run(
-        ["dot", "-Tsvg"], input=dot.source.encode(), capture_output=True, timeout=60
+        ["dot", "-Tsvg"], input=dot_source(trace(program)).encode(), capture_output=True, timeout=60
     )
     assert result.returncode == 0
