@@ -34,6 +34,8 @@ def classify(code: Any) -> str:
         return "rule"
     if code.co_name in _PASS_NAMES and code.co_argcount >= 1:
         return "pass"
+    if code.co_name == "draw_dot" and code.co_argcount >= 1:
+        return "draw"  # the learner's own draw_dot: a snapshot, like ours
     return ""
 
 
@@ -69,9 +71,11 @@ class Observer:
         first = frame.f_locals.get(code.co_varnames[0]) if code.co_varnames else None
         if kind == "init":
             nodes.birth[id(first)] = next(self.births)
-            value.count_creation()
-        elif nodes.is_node(first):
+            value.count_creation()  # may raise the node cap's exception, into the program
+        elif kind == "pass" and nodes.is_node(first):
             self.recorder.backward_target(first)
+        elif kind == "draw" and nodes.is_node(first):
+            self.recorder.snapshot(first)
 
     def rule_started(self, code: Any, frame: Any) -> None:
         local = frame.f_locals

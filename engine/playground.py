@@ -1,9 +1,12 @@
-"""What the page asks of Python: text in, a trace and its DOT out, as plain JSON.
+"""What the page asks of Python: text in, graph records and their DOT out, as plain JSON.
 
-The server calls this for the first paint and the Pyodide worker on every edit, so both
-produce the same bytes for the same program.
+`run` is the safe expression language only: the server calls it for the first paint and
+`/graph.svg`, and it never executes the learner's text. `run_in_worker` is what the browser's
+Pyodide worker calls: a program the language accepts runs exactly as on the server (so both
+produce the same bytes); any other valid Python runs as real Python through engine.runner.
 """
 
+import ast
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -11,6 +14,7 @@ from typing import Any
 from engine.dot import dot_source
 from engine.errors import ExpressionError
 from engine.language import parse
+from engine.prescan import prescan
 from engine.record import number
 from engine.tracing import MODES, trace
 
@@ -18,28 +22,75 @@ from engine.tracing import MODES, trace
 def run(
     source: str, mode: str = "correct", inputs: Mapping[str, float] | None = None
 ) -> dict[str, Any]:
-    """`{ok: true, trace, dot, inputs}`, or `{ok: false, error: {message, line, col, end_col}}`."""
+    """`{ok: true, language, trace, dot, inputs}`, or `{ok: false, language, error}`.
+
+    `trace` is the graph record (engine.record) and `dot` its DOT, as in a Python run's result
+    (see `run_in_worker`), which also lists every graph the program made.
+    """
     if mode not in MODES:
         mode = "correct"
     try:
         program = parse(source, inputs)
     except ExpressionError as e:
-        return {"ok": False, "error": e.to_json()}
+        return {"ok": False, "language": "expression", "error": e.to_json()}
     record = trace(program, mode)
+    dot = dot_source(record)
     return {
         "ok": True,
+        "language": "expression",
         "trace": record,
-        "dot": dot_source(record),
+        "dot": dot,
         "inputs": {name: number(v.data) for name, v in program.inputs.items()},
     }
 
 
-def run_json(source: str, mode: str = "correct", inputs_json: str = "{}") -> str:
-    """`run` for callers that speak strings (the worker passes JSON across the Pyodide boundary)."""
+def is_python_only(source: str) -> bool:
+    """Valid Python that the expression language does not accept (its text checks pass)."""
+    try:
+        prescan(source.replace("\r\n", "\n").replace("\r", "\n"))
+        ast.parse(source)
+    except (ExpressionError, SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
+
+
+def run_in_worker(
+    source: str, mode: str = "correct", inputs: Mapping[str, float] | None = None
+) -> dict[str, Any]:
+    """`run`, or for Python outside the language, engine.runner's result (output, error,
+    `graphs` and `chosen`) with the chosen graph's record and DOT as `trace` and `dot`."""
+    result = run(source, mode, inputs)
+    if result["ok"] or not is_python_only(source):
+        return result
+    from engine.runner import run_program  # the browser's worker only
+
+    ran = run_program(source)
+    ran["language"] = "python"
+    ran["inputs"] = {}
+    chosen = ran["chosen"]
+    if chosen is not None:
+        ran["trace"] = ran["graphs"][chosen]["record"]
+        ran["dot"] = ran["graphs"][chosen]["dot"]
+    return ran
+
+
+def _load_inputs(inputs_json: str) -> dict[str, Any]:
     try:
         inputs = json.loads(inputs_json) if inputs_json else {}
     except ValueError:
         inputs = {}
-    if not isinstance(inputs, dict):
-        inputs = {}
-    return json.dumps(run(source, mode, inputs), allow_nan=False, separators=(",", ":"))
+    return inputs if isinstance(inputs, dict) else {}
+
+
+def _dump(result: dict[str, Any]) -> str:
+    return json.dumps(result, allow_nan=False, separators=(",", ":"))
+
+
+def run_json(source: str, mode: str = "correct", inputs_json: str = "{}") -> str:
+    """`run` for callers that speak strings."""
+    return _dump(run(source, mode, _load_inputs(inputs_json)))
+
+
+def run_in_worker_json(source: str, mode: str = "correct", inputs_json: str = "{}") -> str:
+    """`run_in_worker` for the worker, which passes JSON across the Pyodide boundary."""
+    return _dump(run_in_worker(source, mode, _load_inputs(inputs_json)))

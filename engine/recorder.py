@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import nodes
+from engine.graph import topological_order
 
 MAX_STEPS = 50_000  # recorded calls kept; beyond this the oldest are dropped
+MAX_SNAPSHOTS = 50  # draw_dot() calls kept; beyond this the oldest are dropped
 
 
 @dataclass(slots=True)
@@ -54,7 +56,10 @@ class Snapshot:
 class Recorder:
     steps: list[Step] = field(default_factory=list)
     snapshots: list[Snapshot] = field(default_factory=list)
-    targets: list[Any] = field(default_factory=list)  # whole-graph backward() receivers
+    # The receiver of the latest whole-graph backward() or draw_dot() call: the graph the
+    # program meant, most likely. Only the latest, so that earlier graphs can be collected.
+    last_target: Any = None
+    limit: int | None = None  # nodes a snapshot may have
     dropped: int = 0  # steps dropped beyond MAX_STEPS
     _young: int = 0  # steps[_young:] still hold their nodes strongly
 
@@ -78,8 +83,16 @@ class Recorder:
             self._young = max(0, self._young - cut)
 
     def backward_target(self, root: Any) -> None:
-        if not self.targets or self.targets[-1] is not root:
-            self.targets.append(root)
+        self.last_target = root
+
+    def snapshot(self, root: Any) -> None:
+        """A draw_dot(root) call: keep the graph with its data and grads as they are now."""
+        order = topological_order(root, nodes.children, self.limit)
+        datas = [nodes.data(v) for v in order]
+        grads = [nodes.grad(v) for v in order]
+        self.snapshots.append(Snapshot(root, order, datas, grads, len(self.steps)))
+        del self.snapshots[:-MAX_SNAPSHOTS]
+        self.last_target = root
 
     def age(self) -> None:
         """Hold the steps recorded so far weakly (where the class allows), so that graphs the

@@ -79,7 +79,7 @@ class Value:
         hand (`o._backward()`) is recorded as a step; the closure itself is the same."""
         fn = self._backward_fn
         rec = recorder.ACTIVE
-        if rec is None or fn is _noop:
+        if rec is None:
             return fn
         return lambda: rec.call(self, fn)
 

@@ -27,3 +27,15 @@ def test_no_engine_module_imports_app():
         for module in imported_modules(path):
             top = str(module).split(".")[0]
             assert top != "app", f"{path.relative_to(ENGINE.parent)} imports {module}"
+
+
+def test_the_server_never_runs_a_learners_python():
+    """Only the browser's worker may import the runner (docs/security.md)."""
+    app = ENGINE.parent / "app"
+    runner_modules = {"engine.runner", "engine.cell", "engine.observe"}
+    for path in sorted(app.rglob("*.py")):
+        assert not imported_modules(path) & runner_modules, path.name
+    playground = ENGINE / "playground.py"
+    assert "engine.runner" in playground.read_text()  # imported inside run_in_worker only
+    for path in sorted(app.rglob("*.py")):
+        assert "run_in_worker" not in path.read_text(), path.name
