@@ -160,7 +160,7 @@ def test_shared_subexpressions_take_linear_time():
 @pytest.mark.parametrize(
     ("source", "message", "line"),
     [
-        ("x = [0] * 10**10", "MemoryError", 1),
+        ("x = [0] * 10**10", "Error: ", 1),  # MemoryError; OverflowError on wasm32
         ("def f():\n    return f()\nf()", "RecursionError", 2),
         ("import js\njs.fetch('/')", "No module named 'js' here", 1),
         ("import os", "can import micrograd", 1),
