@@ -14,7 +14,7 @@ from typing import Any
 from engine import nodes
 from engine.graph import node_ids, topological_order
 from engine.numeric import format_number
-from engine.recorder import Snapshot, Step
+from engine.recorder import Snapshot, Step, as_step
 from engine.value import RULES, Value
 
 RECORD_VERSION = 2
@@ -59,7 +59,7 @@ class _Graph:
 
 def graph_record(
     root: Any,
-    steps: Sequence[Step] = (),
+    steps: Sequence[Step | tuple] = (),
     *,
     names: Mapping[int, str] | None = None,
     title: str = "",
@@ -133,11 +133,14 @@ def grad_texts_at(record: Mapping[str, Any], k: int) -> dict[str, str]:
     return texts
 
 
-def _resolve(g: _Graph, steps: Sequence[Step]) -> list[tuple[Any, tuple[Any, ...], Step]]:
+def _resolve(g: _Graph, steps: Sequence[Step | tuple]) -> list[tuple[Any, tuple[Any, ...], Step]]:
     """The steps whose node is in this graph, with that node and its inputs, in call order."""
     by_cells: dict[tuple[Any, tuple[int, ...]], Any] | None = None
     mine = []
-    for step in steps:
+    for raw in steps:
+        if type(raw) is tuple and not g.has(raw[0]):
+            continue  # most steps of a long program: skipped without making a Step
+        step = as_step(raw)
         node = step.target()
         kids: tuple[Any, ...]
         if node is None and step.code is not None and step.watched:

@@ -41,6 +41,15 @@ class Step:
         return node() if isinstance(node, weakref.ref) else node
 
 
+def as_step(raw: "Step | tuple") -> Step:
+    """engine.Value's backward() appends one flat tuple per call, `(node, out_grad, node.data,
+    then for each input: grad before, grad after, data)`: one object per step instead of five
+    is what keeps recording under micrograd's own time (the collector scans every one)."""
+    if type(raw) is not tuple:
+        return raw  # type: ignore[return-value]
+    return Step(raw[0], raw[3::3], raw[4::3], raw[1], (raw[2], *raw[5::3]))
+
+
 @dataclass(slots=True)
 class Snapshot:
     """A `draw_dot(x)` call: the graph of x with every data and grad as they were then."""
@@ -54,7 +63,7 @@ class Snapshot:
 
 @dataclass
 class Recorder:
-    steps: list[Step] = field(default_factory=list)
+    steps: list[Step | tuple] = field(default_factory=list)  # see `as_step`
     snapshots: list[Snapshot] = field(default_factory=list)
     # The receiver of the latest whole-graph backward() or draw_dot() call: the graph the
     # program meant, most likely. Only the latest, so that earlier graphs can be collected.
@@ -74,10 +83,15 @@ class Recorder:
         finally:
             self.add(Step(node, before, tuple(nodes.grad(k) for k in kids), out_grad, datas))
 
-    def add(self, step: Step) -> None:
+    def add(self, step: Step | tuple) -> None:
         self.steps.append(step)
-        if len(self.steps) > MAX_STEPS:
-            cut = len(self.steps) - MAX_STEPS
+        if len(self.steps) >= 2 * MAX_STEPS:
+            self.trim()
+
+    def trim(self) -> None:
+        """Keep the latest MAX_STEPS steps (in chunks: trimming one at a time is quadratic)."""
+        cut = len(self.steps) - MAX_STEPS
+        if cut > 0:
             del self.steps[:cut]
             self.dropped += cut
             self._young = max(0, self._young - cut)
@@ -98,7 +112,8 @@ class Recorder:
         """Hold the steps recorded so far weakly (where the class allows), so that graphs the
         program has let go of can be collected; drop steps whose node is gone."""
         kept = self.steps[: self._young]
-        for step in self.steps[self._young :]:
+        for raw in self.steps[self._young :]:
+            step = as_step(raw)
             if step.node is not None and not isinstance(step.node, weakref.ref):
                 try:
                     step.node = weakref.ref(step.node)

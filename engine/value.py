@@ -11,7 +11,6 @@ import math
 
 from engine import numeric, recorder
 from engine.graph import topological_order
-from engine.recorder import Step
 
 # op -> one (rule, numbers) pair per child, in `_children` order. `{a}`, `{b}`, `{out}` are
 # labels; `{a.data}`, `{out.grad}`, ... are the numbers the closure reads; `{k}` the exponent.
@@ -335,17 +334,30 @@ class Value:
                 v._backward_fn()
             return
         rec.backward_target(self)
-        add = rec.add
+        add = rec.steps.append  # flat tuples: see engine.recorder.as_step
         for v in reversed(topo):
             kids = v._children
-            if not kids:
+            if len(kids) == 2:  # most nodes: unrolled, one object per step for the collector
+                a, b = kids
+                a_before, b_before, out_grad = a.grad, b.grad, v.grad
+                v._backward_fn()
+                add((v, out_grad, v.data, a_before, a.grad, a.data, b_before, b.grad, b.data))
+            elif len(kids) == 1:
+                (a,) = kids
+                a_before, out_grad = a.grad, v.grad
+                v._backward_fn()
+                add((v, out_grad, v.data, a_before, a.grad, a.data))
+            elif kids:
+                before = [k.grad for k in kids]
+                out_grad = v.grad
+                v._backward_fn()
+                flat = [
+                    x for k, was in zip(kids, before, strict=True) for x in (was, k.grad, k.data)
+                ]
+                add((v, out_grad, v.data, *flat))
+            else:
                 v._backward_fn()  # a leaf's closure does nothing; called all the same
-                continue
-            before = tuple([k.grad for k in kids])
-            datas = (v.data, *[k.data for k in kids])
-            out_grad = v.grad
-            v._backward_fn()
-            add(Step(v, before, tuple([k.grad for k in kids]), out_grad, datas))
+        rec.trim()
 
     def zero_grad(self) -> None:
         """Set the grad of every node in this value's graph to 0."""

@@ -1,0 +1,115 @@
+"""Recording overhead (issue 8): one MLP(2, [16, 16, 1]) step on 100 points with the engine's
+recorder off and on, beside PyPI micrograd 0.1.0, interleaved in one run; and engine.runner's
+time for the course's own-class descent program (tests/programs/own_class_descent.py).
+
+    .venv/bin/python -m bench.recording [--repeats 7]        # CPython
+    node bench/recording_pyodide.mjs [repeats]                # Pyodide 314 (Python 3.14)
+
+"Recording" is what the worker does while a learner's program runs: engine.recorder.ACTIVE set,
+so every `_backward()` call of the pass is kept with its inputs' grads before and after. The
+runner also raises the cyclic collector's threshold for the run (engine.runner.GC_THRESHOLD);
+each configuration is timed with the collector as it is by default and as the runner sets it,
+and compared with micrograd under the same collector. (The runner would stop this program at
+its 20,000-value cap — the step makes ~70,000 values — so the recorder is switched on directly.)
+"""
+
+import argparse
+import contextlib
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from bench import workloads
+from engine import recorder
+from engine.recorder import Recorder
+from engine.runner import collector_for_graphs
+
+PROGRAM = Path(__file__).resolve().parent.parent / "tests" / "programs" / "own_class_descent.py"
+
+
+def _step(lib: Any, model: Any, xs: list, ys: list, *, record: bool, tuned: bool) -> float:
+    recorder.ACTIVE = Recorder() if record else None
+    try:
+        with collector_for_graphs() if tuned else contextlib.nullcontext():
+            return sum(workloads.mlp_step(lib.Value, model, xs, ys)[:2])
+    finally:
+        recorder.ACTIVE = None
+
+
+def measure(repeats: int) -> dict[str, Any]:
+    libs = workloads.libraries()
+    xs, ys = workloads.moons(workloads.MLP_POINTS, workloads.MLP_SEED)
+    models = {name: workloads.make_mlp(m.MLP) for name, m in libs.items()}
+    runs = {}
+    for tuned in (False, True):
+        where = ", collector tuned" if tuned else ""
+        for name, m in libs.items():
+            model = models[name]
+            for record in (False, True) if name == "engine" else (False,):
+                label = f"{name}{', recording' if record else ''}{where}"
+                runs[label] = lambda m=m, model=model, r=record, t=tuned: _step(
+                    m, model, xs, ys, record=r, tuned=t
+                )
+    engine = libs["engine"]
+    rec = Recorder()
+    recorder.ACTIVE = rec
+    try:
+        workloads.mlp_step(engine.Value, models["engine"], xs, ys)
+    finally:
+        recorder.ACTIVE = None
+    from engine.runner import run_program
+
+    source = PROGRAM.read_text()
+    run_program(source)  # warm up
+    runner_times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        run_program(source)
+        runner_times.append(time.perf_counter() - started)
+    return {
+        "times": workloads.interleaved(runs, repeats),
+        "recorded_steps": len(rec.steps),
+        "runner_program_b": runner_times,
+    }
+
+
+def measure_json(repeats: int) -> str:
+    return json.dumps(measure(repeats))
+
+
+def markdown_json(where: str, results_json: str) -> str:
+    return markdown(where, json.loads(results_json))
+
+
+def markdown(where: str, results: dict[str, Any]) -> str:
+    times = {k: statistics.median(v) for k, v in results["times"].items()}
+    rows = []
+    for name, t in times.items():
+        reference = times.get("micrograd, collector tuned" if "tuned" in name else "micrograd")
+        ratio = f"{t / reference:.2f}" if reference else "–"
+        rows.append(f"| {where} | {name} | {t * 1000:.0f} ms | {ratio} |")
+    runner = statistics.median(results["runner_program_b"]) * 1000
+    return "\n".join(
+        [
+            f"Recorded `_backward()` calls in one step: {results['recorded_steps']:,}. "
+            f"engine.runner on program (b), 10 epochs of descent on a learner's own class: "
+            f"median {runner:.1f} ms.",
+            "",
+            "| where | MLP(2,[16,16,1]) step, 100 points | median | × micrograd, same collector |",
+            "| --- | --- | --- | --- |",
+            *rows,
+        ]
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=7)
+    args = parser.parse_args()
+    print(markdown("CPython", measure(args.repeats)))
+
+
+if __name__ == "__main__":
+    main()
