@@ -16,7 +16,8 @@ from urllib.parse import urlencode
 from markupsafe import Markup
 
 from app.presets import DEFAULT_SOURCE, PRESETS
-from engine.playground import run
+from app.settings import Settings, run_limit
+from engine.playground import is_python_only, run
 from engine.tracing import MODES
 
 MODE_LABELS = {
@@ -46,6 +47,7 @@ class PageOptions:
     theme: str = "auto"  # /embed only
     speed: int | None = None  # /embed only: ms per step when playing, one of SPEEDS
     autoplay: bool = False  # /embed only: start playing once the graph is drawn
+    limit: float | None = None  # seconds a Python run may take in the worker (None: setting)
 
     @property
     def starts_at_end(self) -> bool:
@@ -76,6 +78,7 @@ def page_options(params: Mapping[str, str], embed: bool) -> PageOptions:
         theme=theme if embed and theme in THEMES else "auto",
         speed=_speed(params.get("speed")) if embed else None,
         autoplay=_flag(params.get("autoplay"), False) if embed else False,
+        limit=run_limit(params.get("limit")),
     )
 
 
@@ -139,13 +142,28 @@ class Page:
 
     @property
     def error(self) -> dict[str, Any] | None:
-        return None if self.result["ok"] else self.result["error"]
+        return None if self.result["ok"] else self.result.get("error")
+
+    @property
+    def python(self) -> bool:
+        """A full-Python program: it runs in the reader's browser, once Python has started."""
+        return bool(self.result.get("pending"))
 
 
-def build_page(options: PageOptions, manifest: Mapping[str, str]) -> Page:
+def python_pending() -> dict[str, Any]:
+    """The result the page starts from for a program in full Python: the server never runs it
+    (docs/security.md); the reader's browser will."""
+    return {"ok": False, "language": "python", "pending": True}
+
+
+def build_page(
+    options: PageOptions, manifest: Mapping[str, str], run_limit_s: float = Settings.run_limit
+) -> Page:
     """Run the program once, as the worker will, so the first paint needs no Python."""
     result = run(options.source, options.mode)
-    fallback = None if result["ok"] else run(DEFAULT_SOURCE, options.mode)
+    if not result["ok"] and is_python_only(options.source):
+        result = python_pending()
+    fallback = None if result["ok"] or result.get("pending") else run(DEFAULT_SOURCE, options.mode)
     n_steps = step_count(fallback or result)
     step = clamp_step(options.step, n_steps, options.starts_at_end)
     data: dict[str, Any] = {
@@ -157,6 +175,7 @@ def build_page(options: PageOptions, manifest: Mapping[str, str]) -> Page:
         "presets": [preset.to_json() for preset in PRESETS],
         "embed": options.embed,
         "options": {k: v for k, v in asdict(options).items() if k in EMBED_OPTIONS},
+        "run_limit_ms": round(1000 * (options.limit or run_limit_s)),
     }
     if fallback is not None:
         data["fallback"] = fallback

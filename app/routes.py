@@ -25,7 +25,7 @@ def _url(path: str, query: str) -> str:
 def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
     settings = request.app.state.settings
     options = page_options(request.query_params, embed=embed)
-    page = build_page(options, read_manifest(settings.vendor_manifest))
+    page = build_page(options, read_manifest(settings.vendor_manifest), settings.run_limit)
     shown = options.source if page.result["ok"] else DEFAULT_SOURCE  # else: the fallback
     image_url: str | None = _url("/graph.svg", program_query(shown, options.mode, options.step))
     if len(image_url) > settings.max_request_bytes:

@@ -7,6 +7,8 @@ Environment variables (all optional):
     PLAYGROUND_STATIC_DIR       where /static is served from (default: <project>/static)
     PLAYGROUND_TEMPLATES_DIR    the Jinja2 templates (default: <project>/templates)
     PLAYGROUND_DOT              the Graphviz dot binary for /graph.svg (default "dot")
+    PLAYGROUND_RUN_LIMIT        seconds a learner's Python may run in the browser's worker
+                                before it is stopped (default 5; a URL's `limit` overrides it)
 """
 
 import os
@@ -19,6 +21,19 @@ def _project_root() -> Path:
     into site-packages and run from the project directory, as the Docker image does."""
     checkout = Path(__file__).resolve().parent.parent
     return checkout if (checkout / "templates").is_dir() else Path.cwd()
+
+
+RUN_LIMITS = (1.0, 60.0)  # seconds: the range a setting or a URL may choose
+
+
+def run_limit(text: str | None) -> float | None:
+    """A run limit in seconds within RUN_LIMITS, or None when `text` is not one."""
+    try:
+        seconds = float((text or "").strip())
+    except ValueError:
+        return None
+    low, high = RUN_LIMITS
+    return seconds if low <= seconds <= high else None
 
 
 @dataclass(frozen=True)
@@ -34,6 +49,7 @@ class Settings:
     dot_concurrency: int = 4  # dot processes at once; more requests wait, then get a 503
     gzip_minimum_size: int = 1000
     gzip_level: int = 6  # 9 takes twice as long on the 9.6 MB Pyodide wasm, for 0.5% fewer bytes
+    run_limit: float = 5.0  # seconds; the page's worker enforces it, the server never runs Python
 
     @property
     def vendor_manifest(self) -> Path:
@@ -51,4 +67,6 @@ class Settings:
             overrides["templates_dir"] = Path(env["PLAYGROUND_TEMPLATES_DIR"])
         if "PLAYGROUND_DOT" in env:
             overrides["dot_binary"] = env["PLAYGROUND_DOT"]
+        if "PLAYGROUND_RUN_LIMIT" in env:
+            overrides["run_limit"] = run_limit(env["PLAYGROUND_RUN_LIMIT"]) or cls.run_limit
         return cls(**overrides)  # type: ignore[arg-type]

@@ -39,8 +39,29 @@ export class BootStatus {
     }
   }
 
+  /** The worker was replaced (a run over the limit, or a dead interpreter). */
+  restarting({ reason, delayMs }) {
+    const when = delayMs ? ` in ${(delayMs / 1000).toFixed(0)} s` : "";
+    this.set(`Restarting Python${when} (${reason}); your program and graph stay.`, "booting");
+  }
+
+  /** `retry` is called when the learner asks to try starting Python again. */
+  onRetry(retry) {
+    this.retry = retry;
+  }
+
   failed(message) {
-    this.set(`Python didn't start; stepping still works, editing is off. (${message})`, "failed");
+    this.set(`Python didn't start; stepping still works, edits wait for it. (${message}) `, "failed");
+    if (this.retry && this.element) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = "Retry";
+      button.addEventListener("click", () => {
+        this.set("Starting Python again…", "booting");
+        this.retry();
+      });
+      this.element.append(button);
+    }
     if (this.element) this.element.dataset.workerFailedMs = String(Math.round(performance.now()));
   }
 }

@@ -1,6 +1,10 @@
 // The page's side of the engine worker: boots it in the background and runs programs.
 // Only the latest request matters: an older one resolves to null as soon as a newer one is
 // made, and its reply is dropped when it arrives.
+//
+// The worker is the sandbox for a learner's Python: a run that takes longer than the run limit
+// is answered at once with a message, and the worker is terminated and started again. There is
+// no cap on restarts; they are spaced out only when they come in a burst.
 import {
   FAILED,
   PROGRESS,
@@ -12,27 +16,28 @@ import {
   runMessage,
 } from "./protocol.js";
 
-const MAX_RESTARTS = 2;
+const BURST = 3; // restarts this close together...
+const BURST_WINDOW_MS = 10_000; // ...within this window start spacing the next ones out
+const MAX_BACKOFF_MS = 8_000;
 
 export class EngineClient extends EventTarget {
   /**
-   * Events: "progress" {stage, of, text}, "ready" {ms}, "failed" {message}.
+   * Events: "progress" {stage, of, text}, "ready" {ms}, "failed" {message},
+   * "restarting" {reason, delayMs}.
    * vendor: the manifest's URLs (resolved against the page before they go to the worker).
+   * runLimitMs: the server's run limit (app/settings.py), the one place it is decided.
    */
-  constructor({ workerUrl, vendor, bootTimeoutMs = 30_000, runTimeoutMs = 20_000 }) {
+  constructor({ workerUrl, vendor, runLimitMs, bootTimeoutMs = 30_000 }) {
     super();
     this.workerUrl = workerUrl;
-    this.vendor = {
-      pyodide: absolute(vendor.pyodide),
-      engine_zip: absolute(vendor.engine_zip),
-      graphviz_wheel: absolute(vendor.graphviz_wheel),
-    };
+    this.vendor = { pyodide: absolute(vendor.pyodide), engine_zip: absolute(vendor.engine_zip) };
     this.bootTimeoutMs = bootTimeoutMs;
-    this.runTimeoutMs = runTimeoutMs;
+    this.runLimitMs = runLimitMs;
     this.state = "stopped"; // stopped | booting | ready | failed
     this.nextId = idCounter();
     this.pending = null; // {id, resolve, message, timer}: the latest request, sent once ready
-    this.restarts = 0;
+    this.restartTimes = [];
+    this.restartTimer = null;
   }
 
   start() {
@@ -50,11 +55,17 @@ export class EngineClient extends EventTarget {
     this.worker.postMessage(bootMessage(this.vendor));
   }
 
-  /** Resolves to run_json's result object, or null if a newer request superseded this one. */
+  /** After a failed boot: try again from the start. */
+  retry() {
+    if (this.state !== "failed") return;
+    this.start(); // a waiting run is sent once the new worker is ready
+  }
+
+  /** Resolves to the run's result object, or null if a newer request superseded this one. */
   run(source, mode, inputs = {}) {
     this.settle(null);
     if (this.state === "failed") {
-      return Promise.resolve(JSON.parse(errorResult("Python is not running, so edits can't run")));
+      return Promise.resolve(parse(errorResult("Python is not running, so edits can't run")));
     }
     return new Promise((resolve) => {
       const request = { id: this.nextId(), resolve, message: null };
@@ -65,7 +76,7 @@ export class EngineClient extends EventTarget {
   }
 
   send(request) {
-    request.timer = setTimeout(() => this.runTimedOut(request), this.runTimeoutMs);
+    request.timer = setTimeout(() => this.stopRun(request), this.runLimitMs);
     this.worker.postMessage(request.message);
   }
 
@@ -78,10 +89,10 @@ export class EngineClient extends EventTarget {
       this.dispatchEvent(new CustomEvent("ready", { detail: { ms: message.ms } }));
       if (this.pending) this.send(this.pending);
     } else if (message.type === FAILED) {
-      if (this.state === "ready") this.restart();
+      if (this.state === "ready") this.restart(message.message);
       else this.fail(message.message);
     } else if (message.type === RESULT && this.pending?.id === message.id) {
-      this.settle(JSON.parse(message.result));
+      this.settle(parse(message.result));
     }
   }
 
@@ -92,31 +103,42 @@ export class EngineClient extends EventTarget {
     this.pending = null;
   }
 
-  runTimedOut(request) {
+  /** The run limit passed: answer now, then replace the worker (it may be in `while True`). */
+  stopRun(request) {
     if (this.pending !== request) return;
-    const seconds = this.runTimeoutMs / 1000;
-    this.settle(JSON.parse(errorResult(`the program ran for more than ${seconds} s and was stopped`)));
-    this.restart();
+    const seconds = +(this.runLimitMs / 1000).toFixed(1);
+    const result = parse(errorResult(`Stopped after ${seconds} s — an endless loop?`));
+    result.stopped = true;
+    this.settle(result);
+    this.restart(`a run took more than ${seconds} s`);
   }
 
-  /** A dead or stuck interpreter: start a fresh worker (a few times at most). */
-  restart() {
-    this.worker.terminate();
+  /** A dead or stuck interpreter: a fresh worker, spaced out if restarts come in a burst. */
+  restart(reason) {
+    this.worker?.terminate();
     clearTimeout(this.bootTimer);
-    if (++this.restarts > MAX_RESTARTS) {
-      this.fail("Python stopped too many times");
-      return;
-    }
-    this.start();
+    clearTimeout(this.restartTimer);
+    const now = performance.now();
+    this.restartTimes = this.restartTimes.filter((t) => now - t < BURST_WINDOW_MS);
+    this.restartTimes.push(now);
+    const extra = this.restartTimes.length - BURST;
+    const delayMs = extra > 0 ? Math.min(1000 * 2 ** (extra - 1), MAX_BACKOFF_MS) : 0;
+    this.state = "booting";
+    this.dispatchEvent(new CustomEvent("restarting", { detail: { reason, delayMs } }));
+    this.restartTimer = setTimeout(() => this.start(), delayMs);
   }
 
   fail(reason) {
     clearTimeout(this.bootTimer);
     this.worker?.terminate();
     this.state = "failed";
-    this.settle(JSON.parse(errorResult(`Python is not running (${reason})`)));
+    this.settle(parse(errorResult(`Python is not running (${reason})`)));
     this.dispatchEvent(new CustomEvent("failed", { detail: { message: reason } }));
   }
+}
+
+function parse(text) {
+  return JSON.parse(text);
 }
 
 function absolute(url) {

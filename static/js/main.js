@@ -4,8 +4,10 @@ import { BootStatus } from "./boot-status.js";
 import { StepControls } from "./controls.js";
 import { Editor } from "./editor.js";
 import { EngineClient } from "./engine-client.js";
+import { GraphChoice } from "./graph-choice.js";
 import { GraphView } from "./graph-view.js";
 import { bindKeys } from "./keys.js";
+import { OutputPane } from "./output-pane.js";
 import { RulePanel } from "./rule-panel.js";
 import { Stepper } from "./stepper.js";
 import { UrlState, copyLink } from "./url-state.js";
@@ -38,6 +40,15 @@ const editor = new Editor({
   preset: $("preset"),
   mode: $("mode"),
   presets: data.presets,
+});
+const output = new OutputPane(
+  { panel: $("output-panel"), region: $("output"), text: $("output-text"), error: $("output-error") },
+  (line, col, endCol) => editor.select(line, col, endCol),
+);
+const graphChoice = new GraphChoice({
+  group: $("graph-choice"),
+  select: $("graph-of"),
+  note: $("graph-note"),
 });
 let stepper = null; // the Stepper of the graph on screen
 const current = () => stepper;
@@ -106,26 +117,59 @@ function sameShape(result) {
 const engine = new EngineClient({
   workerUrl: new URL("./worker.js", import.meta.url),
   vendor,
+  runLimitMs: data.run_limit_ms,
 });
-engine.addEventListener("progress", (e) => bootStatus.progress(e.detail));
+let waitingPython = Boolean(data.result?.pending); // a Python program waits for the worker
+engine.addEventListener("progress", (e) => {
+  bootStatus.progress(e.detail);
+  if (waitingPython) {
+    const { stage, of, text } = e.detail;
+    view.say(`This program is Python: it runs once Python has started (${stage + 1}/${of}: ${text})`);
+  }
+});
 engine.addEventListener("ready", (e) => bootStatus.ready(e.detail.ms));
-engine.addEventListener("failed", (e) => {
-  bootStatus.failed(e.detail.message);
-  editor.disable();
-});
+engine.addEventListener("restarting", (e) => bootStatus.restarting(e.detail));
+engine.addEventListener("failed", (e) => bootStatus.failed(e.detail.message));
+bootStatus.onRetry(() => engine.retry());
 
-editor.addEventListener("edit", async () => {
-  const { source, mode } = editor;
-  if (engine.state === "booting") bootStatus.editWaiting();
-  const result = await engine.run(source, mode, editor.inputs);
-  if (!result) return; // a newer edit superseded this one
-  if (!result.ok) {
-    editor.showError(result.error);
+/** The graph on screen no longer belongs to the program in the editor (or does again). */
+function markStale(stale, why = "") {
+  $("graph").classList.toggle("stale", stale);
+  if (stale) view.say(why);
+  else if ($("graph").dataset.stale === "true") view.say("");
+  $("graph").dataset.stale = String(stale);
+}
+
+/** A run's result: its output, its error, its graphs; the graph on screen stays otherwise. */
+async function showRun(result) {
+  waitingPython = false;
+  output.show(result);
+  graphChoice.show(result);
+  if (result.error) editor.showError(result.error);
+  else editor.clearError();
+  if (!result.trace) {
+    const why = result.stopped
+      ? "The program was stopped: this graph is from the last program that ran."
+      : "This graph is from the last program that ran.";
+    if (stepper) markStale(true, why);
     remember();
     return;
   }
-  editor.clearError();
+  markStale(false);
   await showResult(result, sameShape(result) ? stepper.position : 0);
+}
+
+editor.addEventListener("edit", async () => {
+  const { source, mode } = editor;
+  if (engine.state !== "ready") bootStatus.editWaiting();
+  output.pending();
+  const result = await engine.run(source, mode, editor.inputs);
+  if (result) await showRun(result); // else a newer edit superseded this one
+});
+
+graphChoice.addEventListener("choose", async (e) => {
+  const graph = graphChoice.graph(e.detail.index);
+  if (graph) await showResult(graph, 0);
 });
 
 $("copy-link")?.addEventListener("click", async (event) => {
@@ -147,20 +191,21 @@ const first = data.result?.ok ? data.result : data.fallback;
 if (!data.result?.ok && data.result?.error) editor.showError(data.result.error);
 bootStatus.starting();
 function startEngine() {
-  if (vendor.pyodide && vendor.engine_zip && vendor.graphviz_wheel) engine.start();
+  if (vendor.pyodide && vendor.engine_zip) engine.start();
   else engine.fail(MISSING_VENDOR);
+  if (waitingPython) editor.now(); // sent as soon as the worker is ready
 }
 
 // The server usually sends the first graph already laid out, inside #graph: then Python can
 // start booting at once. Otherwise Graphviz lays the graph out first, and Python waits for it
 // (on two cores, booting beside the layout delayed the first graph more than it sped Python).
 const serverSvg = $("graph").querySelector(":scope > svg");
-if (serverSvg) startEngine();
+if (serverSvg || waitingPython) startEngine();
 (first ? showResult(first, data.step ?? 0, serverSvg) : Promise.resolve(false))
   .then((shown) => {
     $("graph").dataset.firstGraphMs = String(Math.round(performance.now()));
     if (shown && options.autoplay) stepper.play();
   })
   .finally(() => {
-    if (!serverSvg) startEngine();
+    if (!serverSvg && !waitingPython) startEngine();
   });

@@ -1,12 +1,13 @@
 // The messages between the page and its workers: one definition that both sides import.
 //
 // Engine worker (worker.js), which runs the Python engine in Pyodide:
-//   page → worker  {type: "boot", vendor: {pyodide, engine_zip, graphviz_wheel}}   absolute URLs
+//   page → worker  {type: "boot", vendor: {pyodide, engine_zip}}                  absolute URLs
 //   worker → page  {type: "progress", stage, of, text}                             while booting
 //                  {type: "ready", ms}                                            boot took ms
 //                  {type: "failed", message}                                      boot failed
 //   page → worker  {type: "run", id, source, mode, inputs}
-//   worker → page  {type: "result", id, result}    result: engine.playground.run_json's JSON text
+//   worker → page  {type: "result", id, result}
+//                  result: engine.playground.run_in_worker_json's JSON text (docs/trace-format.md)
 //
 // Layout worker (layout-worker.js), which runs Graphviz for graphs too big for the main thread:
 //   page → worker  {type: "layout", id, viz, dot}                                  viz: module URL

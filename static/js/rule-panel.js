@@ -13,8 +13,16 @@ export class RulePanel {
     const name = (id) => nodes.get(id)?.label || id;
     const title = el("p", "rule-title");
     if (!step) {
-      title.append("Nothing has run yet. “Next step” seeds the output: ");
-      title.append(code(`${name(trace.output)}.grad = 1`));
+      if (trace.mode === "program") {
+        title.append(
+          length
+            ? "Before the program's first _backward() call. “Next step” makes it."
+            : "The program made no _backward() calls on this graph.",
+        );
+      } else {
+        title.append("Nothing has run yet. “Next step” seeds the output: ");
+        title.append(code(`${name(trace.output)}.grad = 1`));
+      }
       this.element.replaceChildren(title);
       return;
     }
@@ -22,7 +30,8 @@ export class RulePanel {
     if (step.kind === "seed") {
       title.append("seed the output ", code(name(step.node)));
     } else {
-      title.append(code(name(step.node)), ` (${step.op} node) ran `, code("_backward()"));
+      const op = step.op ? ` (${step.op} node)` : "";
+      title.append(code(name(step.node)), `${op} ran `, code("_backward()"));
     }
     const list = el("ul", "rule-lines");
     for (const change of step.changes) {
@@ -32,7 +41,14 @@ export class RulePanel {
       if (note) item.append(el("span", "rule-note", note));
       list.append(item);
     }
-    this.element.replaceChildren(title, list);
+    const parts = [title];
+    if (step.code) {
+      // A learner's own closure: the lines of their program that just ran.
+      parts.push(el("p", "rule-where", `Your code, line ${step.code.line}:`));
+      parts.push(el("pre", "rule-code", step.code.text));
+    }
+    parts.push(list);
+    this.element.replaceChildren(...parts);
   }
 }
 

@@ -1,5 +1,7 @@
-// The engine worker: boots Pyodide, unpacks the engine and the graphviz wheel, and answers
-// `run` requests with engine.playground.run_json. All Python lives in the engine package.
+// The engine worker: boots Pyodide, unpacks the engine, and answers `run` requests with
+// engine.playground.run_in_worker_json: the expression language, or a learner's real Python
+// through engine.runner. All Python lives in the engine package. This worker is the sandbox
+// for hostile programs: the page terminates it when a run takes too long (engine-client.js).
 import {
   BOOT,
   RUN,
@@ -11,51 +13,61 @@ import {
 } from "./protocol.js";
 
 let pyodide = null;
-let runJson = null; // engine.playground.run_json, as a callable proxy
+let runInWorker = null; // engine.playground.run_in_worker_json, as a callable proxy
 let booting = null;
 
+/** The bytes at `url`, or an Error that says why not (HTTP status, type, network). */
 async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`${url} could not be fetched (${error.message}): offline, or blocked`);
+  }
+  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
 async function boot(vendor) {
   const started = performance.now();
   self.postMessage(progressMessage(0));
-  // Fetch the two archives while Pyodide starts; unpack them once it has.
-  const archives = Promise.all([fetchBytes(vendor.graphviz_wheel), fetchBytes(vendor.engine_zip)]);
-  archives.catch(() => {}); // reported when awaited below, not as an unhandled rejection
+  // Fetch the engine while Pyodide starts; unpack it once it has.
+  const engineZip = fetchBytes(vendor.engine_zip);
+  engineZip.catch(() => {}); // reported when awaited below, not as an unhandled rejection
   const { loadPyodide } = await import(`${vendor.pyodide}pyodide.mjs`);
   pyodide = await loadPyodide({ indexURL: vendor.pyodide });
 
   self.postMessage(progressMessage(1));
-  const [wheel, engineZip] = await archives;
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  pyodide.unpackArchive(engineZip, "zip", { extractDir: sitePackages });
+  pyodide.unpackArchive(await engineZip, "zip", { extractDir: sitePackages });
 
   self.postMessage(progressMessage(2));
-  runJson = pyodide.pyimport("engine.playground").run_json;
+  runInWorker = pyodide.pyimport("engine.playground").run_in_worker_json;
   self.postMessage(readyMessage(Math.round(performance.now() - started)));
 }
 
 function run({ id, source, mode, inputs }) {
-  if (!runJson) {
+  if (!runInWorker) {
     self.postMessage(resultMessage(id, errorResult("Python is not running")));
     return;
   }
   try {
-    self.postMessage(resultMessage(id, runJson(source, mode, JSON.stringify(inputs ?? {}))));
+    self.postMessage(resultMessage(id, runInWorker(source, mode, JSON.stringify(inputs ?? {}))));
   } catch (error) {
     // An exception in Python is a bug in the engine, not the end of this worker: report it
-    // as the program's error. Anything else means the interpreter itself has died.
+    // as the program's error. Anything else (the wasm out of memory, a stack overflow in the
+    // interpreter) means the interpreter itself has died: the page starts a new worker.
     const message = String(error?.message ?? error).trim().split("\n").pop();
-    self.postMessage(resultMessage(id, errorResult(`the engine failed: ${message}`)));
-    if (!(error instanceof pyodide.ffi.PythonError)) {
-      runJson = null;
-      self.postMessage(failedMessage(`Python stopped: ${message}`));
+    if (error instanceof pyodide.ffi.PythonError) {
+      self.postMessage(resultMessage(id, errorResult(`the engine failed: ${message}`)));
+      return;
     }
+    runInWorker = null;
+    const reason = /memory|OOM|Aborted/i.test(message)
+      ? "The program ran the Python runtime out of memory"
+      : `The Python runtime stopped (${message})`;
+    self.postMessage(resultMessage(id, errorResult(`${reason}; it is being restarted.`)));
+    self.postMessage(failedMessage(reason));
   }
 }
 

@@ -101,9 +101,11 @@ def test_build_page_for_a_valid_program():
     assert page.step == 4
     data = json.loads(str(page.initial_data))
     assert set(data) == {
-        "source", "mode", "step", "result", "vendor", "presets", "embed", "options"
+        "source", "mode", "step", "result", "vendor", "presets", "embed", "options",
+        "run_limit_ms",
     }  # fmt: skip
     assert data["vendor"] == {"viz": "v.js"}
+    assert data["run_limit_ms"] == 5000
 
 
 def test_build_page_for_an_invalid_program():
@@ -111,6 +113,22 @@ def test_build_page_for_an_invalid_program():
     assert page.error is not None and page.error["line"] == 1
     assert page.fallback is not None and page.fallback["ok"]
     assert json.loads(str(page.initial_data))["fallback"] == page.fallback
+
+
+def test_a_python_program_is_left_to_the_browser():
+    source = "class V:\n    pass\nprint(V())"
+    page = build_page(PageOptions(source=source, limit=2.5), {})
+    assert page.python and page.error is None and page.fallback is None
+    data = json.loads(str(page.initial_data))
+    assert data["result"] == {"ok": False, "language": "python", "pending": True}
+    assert data["run_limit_ms"] == 2500
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"), [("2", 2.0), ("0.5", None), ("61", None), ("x", None)]
+)
+def test_run_limit_from_the_url(text, seconds):
+    assert page_options({"limit": text}, embed=False).limit == seconds
 
 
 def test_build_page_results_are_plain_json():
