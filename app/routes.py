@@ -14,6 +14,7 @@ from app.page_data import (
     read_manifest,
 )
 from app.presets import DEFAULT_SOURCE, PRESETS
+from app.social import link_preview
 
 router = APIRouter()
 
@@ -40,6 +41,7 @@ def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
         "image_url": image_url,
         "first_svg": first_svg(request.app.state.dot, page.fallback or page.result, page.step),
         "playground_url": _url("/", program_query(options.source, options.mode, options.step)),
+        "preview": link_preview(request, options),
     }
     return request.app.state.templates.TemplateResponse(request, template, context)
 
