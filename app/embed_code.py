@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from html import escape
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-from app.page_data import SPEEDS, PageOptions, page_options, program_query
+from app.page_data import DEFAULT_SPEED, SPEEDS, PageOptions, page_options, program_query
 from app.presets import DEFAULT_SOURCE
 from engine import ExpressionError, parse
 
@@ -61,7 +61,7 @@ def embed_query(options: PageOptions) -> str:
             params[name] = "1" if value else "0"
     if options.theme != defaults.theme:
         params["theme"] = options.theme
-    if options.speed is not None and options.speed in dict(SPEEDS).values():
+    if options.speed in dict(SPEEDS).values() and options.speed != DEFAULT_SPEED:
         params["speed"] = str(options.speed)
     if options.autoplay:
         params["autoplay"] = "1"

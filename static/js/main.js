@@ -1,8 +1,10 @@
 // Wiring only: read the server's initial data, draw its graph at once (Graphviz, no Python),
 // then boot the engine worker in the background and connect the modules.
+import { postHeights } from "./auto-height.js";
 import { BootStatus } from "./boot-status.js";
 import { StepControls } from "./controls.js";
 import { Editor } from "./editor.js";
+import { EmbedDialog } from "./embed-dialog.js";
 import { EngineClient } from "./engine-client.js";
 import { GraphView } from "./graph-view.js";
 import { bindKeys } from "./keys.js";
@@ -16,6 +18,7 @@ const data = JSON.parse($("initial-data").textContent);
 const options = data.options ?? {};
 const vendor = data.vendor ?? {};
 const MISSING_VENDOR = "static/vendor is missing; run scripts/setup.sh";
+if (data.embed) postHeights();
 
 const view = new GraphView({
   container: $("graph"),
@@ -57,8 +60,13 @@ const controls = new StepControls(
 if (Number.isFinite(options.speed)) controls.speed = options.speed;
 bindKeys({ current, view });
 
+/** The program, mode and step on screen: what links, embeds and downloads reproduce. */
+function onScreen() {
+  return { source: editor.source, mode: editor.mode, step: stepper?.position ?? 0 };
+}
+
 function remember() {
-  urlState.update({ source: editor.source, mode: editor.mode, step: stepper?.position ?? 0 });
+  urlState.update(onScreen());
 }
 
 function showStep(event) {
@@ -136,6 +144,13 @@ $("copy-link")?.addEventListener("click", async (event) => {
   }
   controls.say(await copyLink(link, event.currentTarget));
 });
+if ($("embed-button")) {
+  new EmbedDialog({
+    button: $("embed-button"),
+    dialog: $("embed-dialog"),
+    state: onScreen,
+  });
+}
 $("fit")?.addEventListener("click", () => view.fit());
 $("zoom-in")?.addEventListener("click", () => view.zoomIn());
 $("zoom-out")?.addEventListener("click", () => view.zoomOut());
