@@ -4,7 +4,7 @@ from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.templating import Jinja2Templates
 
-from app import graph_image, media_types, oembed, routes
+from app import downloads, graph_image, media_types, oembed, routes
 from app.dot import DotRenderer
 from app.head import HeadAsGetMiddleware
 from app.headers import ResponseHeadersMiddleware
@@ -26,6 +26,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes.router)
     app.include_router(graph_image.router)
     app.include_router(oembed.router)
+    app.include_router(downloads.router)
     app.add_exception_handler(404, not_found)
     static = PrecompressedStaticFiles(directory=settings.static_dir, check_dir=False)
     app.mount("/static", static, "static")

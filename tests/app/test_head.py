@@ -7,6 +7,7 @@ from app.main import create_app
 
 URLS = ["/", "/embed?controls=0", "/healthz", "/embed.js", "/oembed?url=/", "/nope"]
 URLS += ["/embed-code?url=/embed", "/static/css/playground.css", "/static/missing.js"]
+URLS += ["/download/program.py", "/download/program.ipynb", "/download/website.zip?src=x"]
 
 
 @pytest.mark.parametrize("url", URLS)
