@@ -7,6 +7,7 @@ import { Editor } from "./editor.js";
 import { EmbedDialog } from "./embed-dialog.js";
 import { EngineClient } from "./engine-client.js";
 import { GraphView } from "./graph-view.js";
+import { Downloads } from "./downloads.js";
 import { bindKeys } from "./keys.js";
 import { RulePanel } from "./rule-panel.js";
 import { Stepper } from "./stepper.js";
@@ -43,6 +44,7 @@ const editor = new Editor({
   presets: data.presets,
 });
 let stepper = null; // the Stepper of the graph on screen
+let shownResult = null; // the run_json result on screen: its record (trace) and DOT
 const current = () => stepper;
 const controls = new StepControls(
   {
@@ -63,6 +65,17 @@ bindKeys({ current, view });
 /** The program, mode and step on screen: what links, embeds and downloads reproduce. */
 function onScreen() {
   return { source: editor.source, mode: editor.mode, step: stepper?.position ?? 0 };
+}
+
+/** The graph on screen, for downloads: the one place that knows where the record and DOT are. */
+function onScreenGraph() {
+  return {
+    ...onScreen(),
+    record: shownResult?.trace ?? null,
+    dot: shownResult?.dot ?? "",
+    svg: $("graph").querySelector("svg"),
+    background: getComputedStyle($("graph")).backgroundColor,
+  };
 }
 
 function remember() {
@@ -95,6 +108,7 @@ async function showResult(result, position, laidOut = null) {
   }
   stepper?.pause();
   stepper = next;
+  shownResult = result;
   stepper.addEventListener("change", showStep);
   stepper.addEventListener("playing", (e) => controls.showPlaying(e.detail.playing));
   editor.showInputs(result.inputs);
@@ -150,6 +164,9 @@ if ($("embed-button")) {
     dialog: $("embed-dialog"),
     state: onScreen,
   });
+}
+if ($("downloads")) {
+  new Downloads({ menu: $("downloads"), graph: onScreenGraph, say: (text) => controls.say(text) });
 }
 $("fit")?.addEventListener("click", () => view.fit());
 $("zoom-in")?.addEventListener("click", () => view.zoomIn());
