@@ -157,6 +157,10 @@ def build_page(options: PageOptions, manifest: Mapping[str, str]) -> Page:
         "presets": [preset.to_json() for preset in PRESETS],
         "embed": options.embed,
         "options": {k: v for k, v in asdict(options).items() if k in EMBED_OPTIONS},
+        "speed": options.speed or DEFAULT_SPEED,  # ms per step, with or without a speed control
+        # An embed without controls is a picture: Python (~6 MB) loads only once the reader
+        # turns to the editor.
+        "python_on_demand": options.starts_at_end,
     }
     if fallback is not None:
         data["fallback"] = fallback

@@ -59,7 +59,7 @@ const controls = new StepControls(
   },
   current,
 );
-if (Number.isFinite(options.speed)) controls.speed = options.speed;
+controls.speed = data.speed;
 bindKeys({ current, view });
 
 /** The program, mode and step on screen: what links, embeds and downloads reproduce. */
@@ -137,6 +137,7 @@ engine.addEventListener("failed", (e) => {
 });
 
 editor.addEventListener("edit", async () => {
+  startEngine(); // if it waited for the reader
   const { source, mode } = editor;
   if (engine.state === "booting") bootStatus.editWaiting();
   const result = await engine.run(source, mode, editor.inputs);
@@ -177,22 +178,35 @@ editor.source = data.source;
 editor.mode = data.mode ?? "correct";
 const first = data.result?.ok ? data.result : data.fallback;
 if (!data.result?.ok && data.result?.error) editor.showError(data.result.error);
-bootStatus.starting();
 function startEngine() {
+  if (engine.state !== "stopped") return;
+  bootStatus.starting();
   if (vendor.pyodide && vendor.engine_zip && vendor.graphviz_wheel) engine.start();
   else engine.fail(MISSING_VENDOR);
+}
+/** Start Python now, or (an embed that is a picture) once the reader turns to the editor. */
+function startEngineSoon() {
+  if (!data.python_on_demand) {
+    startEngine();
+    return;
+  }
+  bootStatus.onDemand();
+  const panel = document.querySelector(".editor-panel");
+  for (const type of ["focusin", "pointerdown"]) {
+    panel?.addEventListener(type, startEngine, { once: true });
+  }
 }
 
 // The server usually sends the first graph already laid out, inside #graph: then Python can
 // start booting at once. Otherwise Graphviz lays the graph out first, and Python waits for it
 // (on two cores, booting beside the layout delayed the first graph more than it sped Python).
 const serverSvg = $("graph").querySelector(":scope > svg");
-if (serverSvg) startEngine();
+if (serverSvg) startEngineSoon();
 (first ? showResult(first, data.step ?? 0, serverSvg) : Promise.resolve(false))
   .then((shown) => {
     $("graph").dataset.firstGraphMs = String(Math.round(performance.now()));
     if (shown && options.autoplay) stepper.play();
   })
   .finally(() => {
-    if (!serverSvg) startEngine();
+    if (!serverSvg) startEngineSoon();
   });
