@@ -4,10 +4,8 @@ import { postHeights } from "./auto-height.js";
 import { BootStatus } from "./boot-status.js";
 import { StepControls } from "./controls.js";
 import { Editor } from "./editor.js";
-import { EmbedDialog } from "./embed-dialog.js";
 import { EngineClient } from "./engine-client.js";
 import { GraphView } from "./graph-view.js";
-import { Downloads } from "./downloads.js";
 import { bindKeys } from "./keys.js";
 import { RulePanel } from "./rule-panel.js";
 import { Stepper } from "./stepper.js";
@@ -159,15 +157,16 @@ $("copy-link")?.addEventListener("click", async (event) => {
   }
   controls.say(await copyLink(link, event.currentTarget));
 });
+// Sharing: loaded only on pages that have it (an embed fetches neither module).
 if ($("embed-button")) {
-  new EmbedDialog({
-    button: $("embed-button"),
-    dialog: $("embed-dialog"),
-    state: onScreen,
+  import("./embed-dialog.js").then(({ EmbedDialog }) => {
+    new EmbedDialog({ button: $("embed-button"), dialog: $("embed-dialog"), state: onScreen });
   });
 }
 if ($("downloads")) {
-  new Downloads({ menu: $("downloads"), graph: onScreenGraph, say: (text) => controls.say(text) });
+  import("./downloads.js").then(({ Downloads }) => {
+    new Downloads({ menu: $("downloads"), graph: onScreenGraph, say: (t) => controls.say(t) });
+  });
 }
 $("fit")?.addEventListener("click", () => view.fit());
 $("zoom-in")?.addEventListener("click", () => view.zoomIn());

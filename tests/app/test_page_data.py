@@ -101,8 +101,16 @@ def test_build_page_for_a_valid_program():
     assert page.step == 4
     data = json.loads(str(page.initial_data))
     assert set(data) == {
-        "source", "mode", "step", "result", "vendor", "presets", "embed", "options"
+        "source", "mode", "step", "result", "vendor", "presets", "embed", "options",
+        "speed", "python_on_demand",
     }  # fmt: skip
+    assert data["speed"] == 1000 and data["python_on_demand"] is False
+
+
+def test_the_speed_and_python_on_demand_are_decided_here():
+    picture = build_page(PageOptions(embed=True, controls=False, speed=250), {})
+    data = json.loads(str(picture.initial_data))
+    assert data["speed"] == 250 and data["python_on_demand"] is True
     assert data["vendor"] == {"viz": "v.js"}
 
 
