@@ -106,11 +106,6 @@ def test_build_page_for_a_valid_program():
     }  # fmt: skip
     assert data["speed"] == 1000 and data["python_on_demand"] is False
 
-
-def test_the_speed_and_python_on_demand_are_decided_here():
-    picture = build_page(PageOptions(embed=True, controls=False, speed=250), {})
-    data = json.loads(str(picture.initial_data))
-    assert data["speed"] == 250 and data["python_on_demand"] is True
     assert data["vendor"] == {"viz": "v.js"}
 
 
@@ -135,3 +130,9 @@ def test_embed_speed_is_one_of_the_menu_values(text, speed):
     params = {} if text is None else {"speed": text}
     assert page_options(params, embed=True).speed == speed
     assert page_options(params, embed=False).speed is None
+
+
+def test_the_speed_and_python_on_demand_are_decided_here():
+    picture = build_page(PageOptions(embed=True, controls=False, speed=250), {})
+    data = json.loads(str(picture.initial_data))
+    assert data["speed"] == 250 and data["python_on_demand"] is True
