@@ -7,7 +7,11 @@ the binary itself. Callers are sync routes, which FastAPI runs on worker threads
 
 import subprocess
 import threading
-from functools import lru_cache
+from functools import lru_cache, partial
+
+# A picture for link previews and `<img>`: at most 24 x 24 inches (2,304 px at 96 dpi), so a
+# big graph gives a readable thumbnail rather than a 30,000-pixel-wide one.
+PNG = ("-Tpng", "-Gsize=24,24")
 
 
 class DotError(Exception):
@@ -26,13 +30,14 @@ class DotRenderer:
         # Keyed by the DOT text: the same graph requested by many readers of a course page is
         # laid out once. Errors are raised, so they are never cached.
         self.svg = lru_cache(maxsize=32)(self._render)
+        self.png = lru_cache(maxsize=32)(partial(self._render, output=PNG))
 
-    def _render(self, dot_source: str) -> bytes:
+    def _render(self, dot_source: str, output: tuple[str, ...] = ("-Tsvg",)) -> bytes:
         if not self._slots.acquire(timeout=self.timeout):
             raise DotError("the server is busy drawing other graphs; try again in a moment")
         try:
             done = subprocess.run(
-                [self.binary, "-Tsvg"],
+                [self.binary, *output],
                 input=dot_source.encode(),
                 capture_output=True,
                 timeout=self.timeout,

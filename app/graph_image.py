@@ -1,4 +1,5 @@
-"""GET /graph.svg: the graph drawn on the server, for `<img>` on course sites and `<noscript>`.
+"""GET /graph.svg and /graph.png: the graph drawn on the server, for `<img>` on course sites,
+`<noscript>` and link previews.
 
 Same DOT as the page (engine.dot, same node ids), with each record's grad as it is after
 `step` backward steps; no JavaScript, so it works wherever an image does.
@@ -36,6 +37,18 @@ def graph_svg(
     request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct", step: str | None = None
 ) -> Response:
     """A sync route: FastAPI runs it on a worker thread, so `dot` never blocks the event loop."""
+    return _image(request.app.state.dot.svg, "image/svg+xml", src, mode, step)
+
+
+@router.get("/graph.png", response_class=Response)
+def graph_png(
+    request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct", step: str | None = None
+) -> Response:
+    """The same graph as a PNG: link previews (Open Graph, oEmbed thumbnails) want a bitmap."""
+    return _image(request.app.state.dot.png, "image/png", src, mode, step)
+
+
+def _image(render, media_type: str, src: str, mode: str, step: str | None) -> Response:
     if mode not in MODES:
         return _bad_request(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     step_number = parse_int(step)
@@ -46,7 +59,7 @@ def graph_svg(
     except ExpressionError as error:
         return _bad_request(f"The program has an error: {error}")
     try:
-        svg = request.app.state.dot.svg(dot_source)
+        image = render(dot_source)
     except DotError as error:
         return PlainTextResponse(str(error), status_code=error.status)
-    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": IMAGE_CACHE})
+    return Response(image, media_type=media_type, headers={"Cache-Control": IMAGE_CACHE})

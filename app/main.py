@@ -4,10 +4,12 @@ from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.templating import Jinja2Templates
 
-from app import graph_image, media_types, routes
+from app import downloads, graph_image, media_types, oembed, routes
 from app.dot import DotRenderer
+from app.head import HeadAsGetMiddleware
 from app.headers import ResponseHeadersMiddleware
 from app.limits import RequestSizeLimitMiddleware
+from app.not_found import not_found
 from app.settings import Settings
 from app.static_files import PrecompressedStaticFiles
 
@@ -23,6 +25,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(routes.router)
     app.include_router(graph_image.router)
+    app.include_router(oembed.router)
+    app.include_router(downloads.router)
+    app.add_exception_handler(404, not_found)
     static = PrecompressedStaticFiles(directory=settings.static_dir, check_dir=False)
     app.mount("/static", static, "static")
 
@@ -33,6 +38,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(RequestSizeLimitMiddleware, max_bytes=settings.max_request_bytes)
     app.add_middleware(ResponseHeadersMiddleware, frame_ancestors=settings.frame_ancestors)
+    app.add_middleware(HeadAsGetMiddleware)  # outermost: HEAD gets exactly GET's headers
     return app
 
 

@@ -176,6 +176,10 @@ def build_page(
         "embed": options.embed,
         "options": {k: v for k, v in asdict(options).items() if k in EMBED_OPTIONS},
         "run_limit_ms": round(1000 * (options.limit or run_limit_s)),
+        "speed": options.speed or DEFAULT_SPEED,  # ms per step, with or without a speed control
+        # An embed without controls is a picture: Python (~6 MB) loads only once the reader
+        # turns to the editor.
+        "python_on_demand": options.starts_at_end,
     }
     if fallback is not None:
         data["fallback"] = fallback

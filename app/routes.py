@@ -8,12 +8,14 @@ from app.page_data import (
     DEFAULT_SPEED,
     MODE_LABELS,
     SPEEDS,
+    THEMES,
     build_page,
     page_options,
     program_query,
     read_manifest,
 )
 from app.presets import DEFAULT_SOURCE, PRESETS
+from app.social import link_preview
 
 router = APIRouter()
 
@@ -36,10 +38,12 @@ def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
         "modes": MODE_LABELS,
         "presets": PRESETS,
         "speeds": SPEEDS,
+        "themes": THEMES,
         "speed": options.speed or DEFAULT_SPEED,
         "image_url": image_url,
         "first_svg": first_svg(request.app.state.dot, page.fallback or page.result, page.step),
         "playground_url": _url("/", program_query(options.source, options.mode, options.step)),
+        "preview": link_preview(request, options),
     }
     return request.app.state.templates.TemplateResponse(request, template, context)
 

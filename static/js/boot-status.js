@@ -18,6 +18,10 @@ export class BootStatus {
     this.set("Starting Python in the background; the graph already steps.", "booting");
   }
 
+  onDemand() {
+    this.set("Python starts when you edit the program.", "idle");
+  }
+
   progress({ stage, of, text }) {
     const wait = this.waiting ? " Your edit will run as soon as it is ready." : "";
     this.set(`Starting Python (${stage + 1}/${of}): ${text}…${wait}`, "booting");

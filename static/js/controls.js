@@ -20,13 +20,15 @@ export class StepControls {
     elements.speed?.addEventListener("change", () => this.current()?.setSpeed(this.speed));
   }
 
-  /** Milliseconds per step, as chosen (700 if there is no speed control). */
+  /** Milliseconds per step, as chosen (the server's speed if there is no speed control). */
   get speed() {
     const ms = Number(this.el.speed?.value);
-    return Number.isFinite(ms) && ms > 0 ? ms : 700;
+    return Number.isFinite(ms) && ms > 0 ? ms : this.defaultSpeed;
   }
 
+  /** The server's speed (initial data): selected, and used when there is no control. */
   set speed(ms) {
+    this.defaultSpeed = ms;
     const select = this.el.speed;
     if (select && [...select.options].some((o) => Number(o.value) === ms)) select.value = String(ms);
   }

@@ -1,5 +1,6 @@
 // Wiring only: read the server's initial data, draw its graph at once (Graphviz, no Python),
 // then boot the engine worker in the background and connect the modules.
+import { postHeights } from "./auto-height.js";
 import { BootStatus } from "./boot-status.js";
 import { StepControls } from "./controls.js";
 import { Editor } from "./editor.js";
@@ -18,6 +19,7 @@ const data = JSON.parse($("initial-data").textContent);
 const options = data.options ?? {};
 const vendor = data.vendor ?? {};
 const MISSING_VENDOR = "static/vendor is missing; run scripts/setup.sh";
+if (data.embed) postHeights();
 
 const view = new GraphView({
   container: $("graph"),
@@ -51,6 +53,7 @@ const graphChoice = new GraphChoice({
   note: $("graph-note"),
 });
 let stepper = null; // the Stepper of the graph on screen
+let shownResult = null; // the run_json result on screen: its record (trace) and DOT
 const current = () => stepper;
 const controls = new StepControls(
   {
@@ -65,11 +68,27 @@ const controls = new StepControls(
   },
   current,
 );
-if (Number.isFinite(options.speed)) controls.speed = options.speed;
+controls.speed = data.speed;
 bindKeys({ current, view });
 
+/** The program, mode and step on screen: what links, embeds and downloads reproduce. */
+function onScreen() {
+  return { source: editor.source, mode: editor.mode, step: stepper?.position ?? 0 };
+}
+
+/** The graph on screen, for downloads: the one place that knows where the record and DOT are. */
+function onScreenGraph() {
+  return {
+    ...onScreen(),
+    record: shownResult?.trace ?? null,
+    dot: shownResult?.dot ?? "",
+    svg: $("graph").querySelector("svg"),
+    background: getComputedStyle($("graph")).backgroundColor,
+  };
+}
+
 function remember() {
-  urlState.update({ source: editor.source, mode: editor.mode, step: stepper?.position ?? 0 });
+  urlState.update(onScreen());
 }
 
 function showStep(event) {
@@ -98,6 +117,7 @@ async function showResult(result, position, laidOut = null) {
   }
   stepper?.pause();
   stepper = next;
+  shownResult = result;
   stepper.addEventListener("change", showStep);
   stepper.addEventListener("playing", (e) => controls.showPlaying(e.detail.playing));
   editor.showInputs(result.inputs);
@@ -160,6 +180,7 @@ async function showRun(result) {
 }
 
 editor.addEventListener("edit", async () => {
+  startEngine(); // if it waited for the reader
   const { source, mode } = editor;
   if (engine.state !== "ready") bootStatus.editWaiting();
   output.pending();
@@ -180,6 +201,17 @@ $("copy-link")?.addEventListener("click", async (event) => {
   }
   controls.say(await copyLink(link, event.currentTarget));
 });
+// Sharing: loaded only on pages that have it (an embed fetches neither module).
+if ($("embed-button")) {
+  import("./embed-dialog.js").then(({ EmbedDialog }) => {
+    new EmbedDialog({ button: $("embed-button"), dialog: $("embed-dialog"), state: onScreen });
+  });
+}
+if ($("downloads")) {
+  import("./downloads.js").then(({ Downloads }) => {
+    new Downloads({ menu: $("downloads"), graph: onScreenGraph, say: (t) => controls.say(t) });
+  });
+}
 $("fit")?.addEventListener("click", () => view.fit());
 $("zoom-in")?.addEventListener("click", () => view.zoomIn());
 $("zoom-out")?.addEventListener("click", () => view.zoomOut());
@@ -189,23 +221,36 @@ editor.source = data.source;
 editor.mode = data.mode ?? "correct";
 const first = data.result?.ok ? data.result : data.fallback;
 if (!data.result?.ok && data.result?.error) editor.showError(data.result.error);
-bootStatus.starting();
 function startEngine() {
+  if (engine.state !== "stopped") return;
+  bootStatus.starting();
   if (vendor.pyodide && vendor.engine_zip) engine.start();
   else engine.fail(MISSING_VENDOR);
   if (waitingPython) editor.now(); // sent as soon as the worker is ready
+}
+/** Start Python now, or (an embed that is a picture) once the reader turns to the editor. */
+function startEngineSoon() {
+  if (!data.python_on_demand) {
+    startEngine();
+    return;
+  }
+  bootStatus.onDemand();
+  const panel = document.querySelector(".editor-panel");
+  for (const type of ["focusin", "pointerdown"]) {
+    panel?.addEventListener(type, startEngine, { once: true });
+  }
 }
 
 // The server usually sends the first graph already laid out, inside #graph: then Python can
 // start booting at once. Otherwise Graphviz lays the graph out first, and Python waits for it
 // (on two cores, booting beside the layout delayed the first graph more than it sped Python).
 const serverSvg = $("graph").querySelector(":scope > svg");
-if (serverSvg || waitingPython) startEngine();
+if (serverSvg || waitingPython) startEngineSoon();
 (first ? showResult(first, data.step ?? 0, serverSvg) : Promise.resolve(false))
   .then((shown) => {
     $("graph").dataset.firstGraphMs = String(Math.round(performance.now()));
     if (shown && options.autoplay) stepper.play();
   })
   .finally(() => {
-    if (!serverSvg && !waitingPython) startEngine();
+    if (!serverSvg && !waitingPython) startEngineSoon();
   });

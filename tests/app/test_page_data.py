@@ -102,8 +102,10 @@ def test_build_page_for_a_valid_program():
     data = json.loads(str(page.initial_data))
     assert set(data) == {
         "source", "mode", "step", "result", "vendor", "presets", "embed", "options",
-        "run_limit_ms",
+        "run_limit_ms", "speed", "python_on_demand",
     }  # fmt: skip
+    assert data["speed"] == 1000 and data["python_on_demand"] is False
+
     assert data["vendor"] == {"viz": "v.js"}
     assert data["run_limit_ms"] == 5000
 
@@ -145,3 +147,9 @@ def test_embed_speed_is_one_of_the_menu_values(text, speed):
     params = {} if text is None else {"speed": text}
     assert page_options(params, embed=True).speed == speed
     assert page_options(params, embed=False).speed is None
+
+
+def test_the_speed_and_python_on_demand_are_decided_here():
+    picture = build_page(PageOptions(embed=True, controls=False, speed=250), {})
+    data = json.loads(str(picture.initial_data))
+    assert data["speed"] == 250 and data["python_on_demand"] is True

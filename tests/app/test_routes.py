@@ -75,7 +75,7 @@ def test_selects_offer_modes_presets_and_speeds(client, parse_html):
     values = [o["value"] for o in options]
     assert values[:5] == ["", "0", "1", "2", "3"]  # a placeholder, then one per preset
     assert values[5:8] == ["correct", "overwrite", "accumulate"]
-    assert values[8:] == ["2000", "1000", "500", "250"]
+    assert values[8:12] == ["2000", "1000", "500", "250"]  # then the Embed dialog's
     for label in ["+= (correct)", "= (the classic bug)", "no zero_grad (accumulate)"]:
         assert label in html
     for label in ["0.5×", "1×", "2×", "4×"]:

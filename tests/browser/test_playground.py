@@ -307,7 +307,8 @@ def test_an_embed_without_controls_or_editor_works(playground: Page) -> None:
     page.locator("#graph").focus()
     page.keyboard.press("Home")
     expect_grads(page, {node["id"]: "0.0000" for node in trace["nodes"]})
-    wait_for_python(page)
+    # A picture with nothing to edit never needs Python (test_embed_costs.py).
+    expect(page.locator("#boot-status")).to_have_attribute("data-state", "idle")
 
 
 def test_timings_are_recorded(playground: Page) -> None:

@@ -1,0 +1,172 @@
+"""A static copy of the playground for one program: a folder (or zip) that runs from any static
+host (GitHub Pages, a course's web space, `python -m http.server`) with no server behind it.
+
+    .venv/bin/python -m app.export OUT_DIR --src FILE [--mode MODE] [--step N] [--zip]
+
+The folder holds index.html (the program's first run and its graph already laid out by `dot`,
+so stepping works before Python), our CSS and JS, and static/vendor (Pyodide, Graphviz WASM,
+the engine), so editing works once Python has booted in the reader's browser. Every URL in it
+is relative, so it works from a sub-path such as https://user.github.io/course/.
+"""
+
+import argparse
+import io
+import re
+import shutil
+import sys
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from app.dot import DotRenderer
+from app.first_paint import first_svg
+from app.headers import CSP_BASE
+from app.page_data import (
+    DEFAULT_SPEED,
+    MODE_LABELS,
+    SPEEDS,
+    THEMES,
+    PageOptions,
+    build_page,
+    read_manifest,
+)
+from app.presets import PRESETS
+from app.settings import Settings
+from engine.tracing import MODES
+
+COPIED = ("css", "js", "vendor")  # the folders of static/ that the page loads
+SKIPPED_SUFFIXES = (".gz", ".br")  # precompressed copies: a static host serves the originals
+_ROOT_URL = re.compile(r'((?:href|src)=")/static/')
+# Files that are compressed already gain nothing from deflate, and cost the most time.
+STORED_SUFFIXES = (".zip", ".whl", ".png")
+
+
+class ExportError(Exception):
+    """The export cannot be made (a missing vendor folder, an invalid program)."""
+
+
+def relative_manifest(manifest: dict[str, str]) -> dict[str, str]:
+    """static/vendor/manifest.json's URLs without the leading slash: relative to index.html."""
+    return {key: url.removeprefix("/") for key, url in manifest.items()}
+
+
+def render_page(settings: Settings, source: str, mode: str, step: int | None) -> str:
+    """index.html for `source`, with relative URLs, as a static host will serve it."""
+    manifest = read_manifest(settings.vendor_manifest)
+    if not manifest:
+        raise ExportError(f"{settings.vendor_manifest} is missing: run scripts/setup.sh first")
+    options = PageOptions(source=source, mode=mode if mode in MODES else "correct", step=step)
+    page = build_page(options, relative_manifest(manifest))
+    if not page.result["ok"]:
+        error = page.result["error"]
+        raise ExportError(f"line {error['line']}, column {error['col']}: {error['message']}")
+    dot = DotRenderer(settings.dot_binary, settings.dot_timeout, 1)
+    environment = Environment(
+        loader=FileSystemLoader(settings.templates_dir), autoescape=select_autoescape()
+    )
+    html = environment.get_template("index.html").render(
+        page=page,
+        options=options,
+        modes=MODE_LABELS,
+        presets=PRESETS,
+        speeds=SPEEDS,
+        themes=THEMES,
+        speed=DEFAULT_SPEED,
+        image_url=None,
+        first_svg=first_svg(dot, page.result, page.step),
+        playground_url="",
+        preview=None,
+        exported=True,
+    )
+    # No server sends headers here; a <meta> CSP keeps the same rules (all but frame-ancestors,
+    # which only works as a header).
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{CSP_BASE}">'
+    html = html.replace('<meta charset="utf-8">', f'<meta charset="utf-8">\n  {meta}', 1)
+    return _ROOT_URL.sub(r"\1static/", html)
+
+
+def static_files(static_dir: Path) -> Iterator[tuple[Path, str]]:
+    """(file, path inside the site) for every static file the page needs."""
+    for folder in COPIED:
+        for path in sorted((static_dir / folder).rglob("*")):
+            if path.is_file() and not path.name.endswith(SKIPPED_SUFFIXES):
+                yield path, f"static/{path.relative_to(static_dir).as_posix()}"
+
+
+def export_site(
+    out_dir: Path, source: str, mode: str = "correct", step: int | None = None,
+    settings: Settings | None = None,
+) -> Path:  # fmt: skip
+    """Write the site into `out_dir` (emptied first if it holds an earlier export)."""
+    settings = settings or Settings()
+    html = render_page(settings, source, mode, step)
+    if (out_dir / "index.html").is_file() and (out_dir / "static").is_dir():
+        shutil.rmtree(out_dir / "static")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "index.html").write_text(html, encoding="utf-8")
+    (out_dir / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are
+    for path, name in static_files(settings.static_dir):
+        target = out_dir / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    return out_dir
+
+
+def export_zip(
+    source: str, mode: str = "correct", step: int | None = None,
+    settings: Settings | None = None, folder: str = "playground",
+) -> bytes:  # fmt: skip
+    """The same site as a zip archive whose files sit in `folder/`."""
+    settings = settings or Settings()
+    html = render_page(settings, source, mode, step)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
+        archive.writestr(f"{folder}/index.html", html)
+        archive.writestr(f"{folder}/.nojekyll", "")
+        for path, name in static_files(settings.static_dir):
+            stored = path.suffix in STORED_SUFFIXES
+            archive.write(path, f"{folder}/{name}", zipfile.ZIP_STORED if stored else None)
+    return buffer.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m app.export", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("out_dir", type=Path, metavar="OUT_DIR", help="folder to write the site to")
+    parser.add_argument(
+        "--src",
+        type=Path,
+        required=True,
+        metavar="FILE",
+        help="the program, a text file in the playground's language ('-': stdin)",
+    )
+    parser.add_argument("--mode", choices=MODES, default="correct")
+    parser.add_argument(
+        "--step",
+        type=int,
+        default=None,
+        help="backward steps already run when the page opens (default 0)",
+    )
+    parser.add_argument("--zip", action="store_true", help="also write OUT_DIR.zip")
+    args = parser.parse_args(argv)  # fmt: skip
+    source = sys.stdin.read() if str(args.src) == "-" else args.src.read_text(encoding="utf-8")
+    settings = Settings.from_env()  # PLAYGROUND_STATIC_DIR, PLAYGROUND_DOT, … as for the server
+    try:
+        out_dir = export_site(args.out_dir, source, args.mode, args.step, settings)
+        if args.zip:
+            archive = out_dir.with_name(out_dir.name + ".zip")
+            zipped = export_zip(source, args.mode, args.step, settings, folder=out_dir.name)
+            archive.write_bytes(zipped)
+    except ExportError as error:
+        print(f"export: {error}", file=sys.stderr)
+        return 1
+    size = sum(p.stat().st_size for p in out_dir.rglob("*") if p.is_file())
+    print(f"export: wrote {out_dir} ({size / 1e6:.1f} MB); serve it with any static file server")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

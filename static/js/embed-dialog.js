@@ -1,0 +1,99 @@
+// The Embed button's dialog: options as checkboxes and selects (named like /embed's URL
+// options), the snippets for the state on screen, a live preview, and Copy buttons.
+// The server writes the snippets (GET /embed-code?url=…); this module only builds the URL.
+
+const REFRESH_AFTER_MS = 300; // a burst of option changes makes one request
+
+export class EmbedDialog {
+  /** state: () => {source, mode, step}, what is on screen now (see main.js). */
+  constructor({ button, dialog, state }) {
+    this.button = button;
+    this.dialog = dialog;
+    this.form = dialog.querySelector("form");
+    this.state = state;
+    this.preview = dialog.querySelector("#embed-preview");
+    this.status = dialog.querySelector("#embed-status");
+    this.fields = {
+      html: dialog.querySelector("#embed-html"),
+      image: dialog.querySelector("#embed-image"),
+      markdown: dialog.querySelector("#embed-markdown"),
+    };
+    this.timer = null;
+    this.request = 0;
+    button.addEventListener("click", () => this.open());
+    this.form.addEventListener("change", () => this.schedule());
+    for (const copy of dialog.querySelectorAll("[data-copy]")) {
+      copy.addEventListener("click", () => this.copy(dialog.querySelector(`#${copy.dataset.copy}`)));
+    }
+    dialog.addEventListener("close", () => {
+      this.preview.removeAttribute("src"); // stop the preview's Python
+      button.focus();
+    });
+  }
+
+  open() {
+    this.dialog.showModal();
+    this.refresh();
+  }
+
+  schedule() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.refresh(), REFRESH_AFTER_MS);
+  }
+
+  /** The /embed URL (path and query) for the state on screen and the chosen options. */
+  embedUrl() {
+    const { source, mode, step } = this.state();
+    // All of it: the server leaves out what is the default anyway.
+    const params = new URLSearchParams({ src: source, mode, step: String(step) });
+    for (const field of this.form.elements) {
+      if (!field.name || field.dataset.snippet) continue;
+      if (field.type === "checkbox") params.set(field.name, field.checked ? "1" : "0");
+      else if (field.tagName === "SELECT") params.set(field.name, field.value);
+    }
+    return `/embed?${params}`;
+  }
+
+  async refresh() {
+    clearTimeout(this.timer);
+    const request = ++this.request;
+    const url = this.embedUrl();
+    let code;
+    try {
+      const response = await fetch(`/embed-code?${new URLSearchParams({ url })}`);
+      if (!response.ok) throw new Error(tooLong(response.status) ?? `HTTP ${response.status}`);
+      code = await response.json();
+    } catch (error) {
+      if (request === this.request) this.say(`No embed code: ${error.message}`);
+      return;
+    }
+    if (request !== this.request) return; // a newer change is on its way
+    const withScript = this.form.elements["auto-height"].checked;
+    this.fields.html.value = withScript ? `${code.iframe}\n${code.script}` : code.iframe;
+    this.fields.image.value = code.image;
+    this.fields.markdown.value = code.markdown;
+    this.preview.height = String(code.height);
+    if (this.preview.getAttribute("src") !== code.embed_url) this.preview.src = code.embed_url;
+    this.dialog.dataset.embedUrl = code.embed_url; // for tests and for reading it back
+    this.say("");
+  }
+
+  async copy(field) {
+    try {
+      await navigator.clipboard.writeText(field.value);
+      this.say("Copied");
+    } catch {
+      field.focus();
+      field.select();
+      this.say("Selected: press Ctrl+C (or ⌘C) to copy it");
+    }
+  }
+
+  say(text) {
+    this.status.textContent = text;
+  }
+}
+
+function tooLong(status) {
+  return status === 414 ? "this program is too long for a link; shorten it to embed it" : null;
+}

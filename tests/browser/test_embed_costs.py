@@ -1,0 +1,69 @@
+"""Embeds that cost little: one without controls is a picture and loads no Python until the
+reader turns to the editor (none at all without an editor); `speed` holds without controls."""
+
+import re
+
+from playwright.sync_api import Page, expect
+from watch import watch
+
+PYODIDE = re.compile(r"/static/vendor/pyodide/")
+
+
+def test_a_picture_embed_loads_python_only_when_the_reader_edits(page: Page) -> None:
+    problems = watch(page)
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto("/embed?controls=0")
+    expect(page.locator("#graph svg")).to_be_visible()
+    expect(page.locator("#boot-status")).to_have_attribute("data-state", "idle")
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in requests if PYODIDE.search(url)]
+    # Panning the picture is not a reason to load Python.
+    page.locator("#graph").click()
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in requests if PYODIDE.search(url)]
+    with page.expect_request(PYODIDE):
+        page.get_by_label("Expression").click()
+    expect(page.locator("#boot-status")).to_have_attribute("data-state", "ready", timeout=60_000)
+    page.get_by_label("Expression").fill("a = 3.0\nb = a * a\n")
+    expect(page.locator("#graph svg g.node.value")).to_have_count(2)
+    assert problems == []
+
+
+def test_without_an_editor_python_never_loads(page: Page) -> None:
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto("/embed?controls=0&editor=0")
+    expect(page.locator("#graph svg")).to_be_visible()
+    page.locator("#graph").click()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in requests if PYODIDE.search(url)]
+
+
+def frozen_clock(page: Page) -> None:
+    """Timers run only when the test says (page.clock.run_for), however slow the machine."""
+    page.clock.install(time=0)
+    page.clock.pause_at(1000)
+
+
+def test_speed_holds_in_an_embed_without_controls(page: Page) -> None:
+    frozen_clock(page)
+    page.goto("/embed?controls=0&editor=0&autoplay=1&speed=250")
+    status = page.locator("#status")
+    expect(status).to_have_text(re.compile(r"^Step 1 of "))
+    page.clock.run_for(240)
+    expect(status).to_have_text(re.compile(r"^Step 1 of "))
+    page.clock.run_for(20)
+    expect(status).to_have_text(re.compile(r"^Step 2 of "))
+
+
+def test_the_default_speed_is_the_server_s(page: Page) -> None:
+    frozen_clock(page)
+    page.goto("/embed?controls=0&editor=0&autoplay=1")
+    status = page.locator("#status")
+    expect(status).to_have_text(re.compile(r"^Step 1 of "))
+    page.clock.run_for(990)
+    expect(status).to_have_text(re.compile(r"^Step 1 of "))
+    page.clock.run_for(20)
+    expect(status).to_have_text(re.compile(r"^Step 2 of "))

@@ -1,0 +1,130 @@
+"""Each download from the page, parsed: the SVG as XML with the grads at the chosen step, the
+PNG decoded, the DOT laid out by dot, the record equal to the engine's, the .py run, the
+notebook validated, the website zip opened."""
+
+import io
+import json
+import re
+import struct
+import subprocess
+import sys
+import zipfile
+import zlib
+from pathlib import Path
+from urllib.parse import urlencode
+from xml.etree import ElementTree
+
+import nbformat
+import pytest
+from playwright.sync_api import Page, expect
+from watch import watch
+
+from app.presets import LOSS
+from engine.playground import run
+
+ROOT = Path(__file__).resolve().parents[2]
+SVG = "{http://www.w3.org/2000/svg}"
+STEP = 2
+
+
+@pytest.fixture
+def at_step(page: Page):
+    problems = watch(page)
+    page.set_default_timeout(15_000)
+    page.goto("/?" + urlencode({"src": LOSS}))
+    expect(page.locator("#graph svg")).to_be_visible()
+    for _ in range(STEP):
+        page.get_by_role("button", name="Next step").click()
+    expect(page.locator("#step-count")).to_have_text(re.compile(rf"^{STEP} / "))
+    yield page
+    assert problems == []
+
+
+def download(page: Page, name: str, tmp_path: Path) -> Path:
+    menu = page.locator("#downloads")
+    if menu.get_attribute("open") is None:
+        page.get_by_text("Download", exact=True).click()
+    with page.expect_download() as info:
+        page.get_by_role("button", name=name, exact=True).click()
+    path = tmp_path / info.value.suggested_filename
+    info.value.save_as(path)
+    return path
+
+
+def grads_at(position: int) -> dict[str, str]:
+    record = run(LOSS)["trace"]
+    texts = {n["id"]: n["grad_text"] for n in record["nodes"]}
+    for step in record["backward"][:position]:
+        for change in step["changes"]:
+            texts[change["node"]] = change["after_text"]
+    return texts
+
+
+def png_pixels(data: bytes) -> tuple[int, int]:
+    """Decode a PNG's chunks and inflate its image data; the size, once the bytes add up."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    position, chunks = 8, {}
+    while position < len(data):
+        (length,) = struct.unpack(">I", data[position : position + 4])
+        kind = data[position + 4 : position + 8]
+        body = data[position + 8 : position + 8 + length]
+        assert zlib.crc32(kind + body) == struct.unpack(">I", data[position + 8 + length :][:4])[0]
+        chunks[kind] = chunks.get(kind, b"") + body
+        position += 12 + length
+    width, height, depth, color = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
+    channels = {2: 3, 6: 4}[color]
+    assert depth == 8
+    assert len(zlib.decompress(chunks[b"IDAT"])) == height * (1 + width * channels)
+    return width, height
+
+
+def test_svg_png_dot_and_record(at_step: Page, tmp_path: Path) -> None:
+    page = at_step
+    svg_path = download(page, "Download SVG", tmp_path)
+    assert svg_path.name == f"graph-step-{STEP}.svg"
+    root = ElementTree.parse(svg_path).getroot()
+    assert root.tag == f"{SVG}svg"
+    for node_id, text in grads_at(STEP).items():
+        group = root.find(f".//{SVG}g[@id='{node_id}']")
+        assert group.findall(f"{SVG}text")[-1].text == f"grad {text}"
+    assert not root.findall(".//*[@class]") and not root.findall(".//*[@style]")
+    assert root.find(f".//{SVG}text").get("font-family")  # the styles came along
+    width, height = float(root.get("width")), float(root.get("height"))
+
+    png = download(page, "Download PNG", tmp_path)
+    assert png_pixels(png.read_bytes()) == (round(2 * width), round(2 * height))
+
+    dot = download(page, "Download DOT", tmp_path)
+    laid_out = subprocess.run(["dot", "-Tsvg", str(dot)], capture_output=True, timeout=60)
+    assert laid_out.returncode == 0 and b"</svg>" in laid_out.stdout
+    assert dot.read_text() == run(LOSS)["dot"]
+
+    record = download(page, "Download record (JSON)", tmp_path)
+    assert json.loads(record.read_text()) == run(LOSS)["trace"]
+    expect(page.locator("#status")).to_have_text("Downloaded record.json")
+
+
+def test_python_notebook_and_website(at_step: Page, tmp_path: Path) -> None:
+    page = at_step
+    script = download(page, "Download Python", tmp_path)
+    done = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"w1  data 2\.0000  grad 1\.0000", done.stdout)
+    micrograd = download(page, "Download Python for micrograd", tmp_path)
+    assert "from micrograd.engine import Value" in micrograd.read_text()
+
+    notebook = download(page, "Download notebook", tmp_path)
+    nbformat.validate(nbformat.read(notebook, as_version=4))
+
+    website = download(page, "Download as website", tmp_path)
+    archive = zipfile.ZipFile(io.BytesIO(website.read_bytes()))
+    page_html = archive.read("playground/index.html").decode()
+    assert f'"step":{STEP}' in page_html
+
+
+def test_a_program_micrograd_cannot_run_says_why(page: Page, tmp_path: Path) -> None:
+    page.goto("/")  # the neuron: tanh is not in micrograd
+    expect(page.locator("#graph svg")).to_be_visible()
+    page.get_by_text("Download", exact=True).click()
+    page.get_by_role("button", name="Download Python for micrograd").click()
+    expect(page.locator("#status")).to_have_text(re.compile("does not fit micrograd.*tanh"))

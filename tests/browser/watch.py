@@ -1,0 +1,76 @@
+"""Helpers for the sharing tests: a page that records console errors, uncaught exceptions
+and failed requests (CSP violations are console errors), and a static file server."""
+
+import contextlib
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+from playwright.sync_api import ConsoleMessage, Page, Request
+
+SERVER_TIMEOUT = 30.0  # seconds for http.server to answer (a hang check, not a timing)
+
+
+def watch(page: Page) -> list[str]:
+    """Problems seen on `page` (and its frames) from now on; a test asserts the list is empty."""
+    problems: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            problems.append(f"console: {message.text} ({message.location.get('url')})")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
+
+    def on_request_failed(request: Request) -> None:
+        # A frame that is navigated away (the Embed dialog's preview, on each option change)
+        # aborts its downloads; that is the browser's doing, not a failure.
+        child_frame = request.frame.parent_frame is not None
+        if not (child_frame and request.failure == "net::ERR_ABORTED"):
+            problems.append(f"request failed: {request.url} {request.failure}")
+
+    page.on("requestfailed", on_request_failed)
+    page.on(
+        "response",
+        lambda response: (
+            response.status >= 400 and problems.append(f"HTTP {response.status}: {response.url}")
+        ),
+    )
+    return problems
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def static_server(directory: Path) -> Iterator[str]:
+    """`python -m http.server` on a free port of 127.0.0.1, serving `directory`; its base URL."""
+    port = free_port()
+    command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"]
+    server = subprocess.Popen(
+        [*command, "--directory", str(directory)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + SERVER_TIMEOUT
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/", timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError(f"http.server on port {port} did not start") from None
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
