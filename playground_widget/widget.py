@@ -4,10 +4,11 @@ import re
 from pathlib import Path
 
 import anywidget
+import graphviz
 import traitlets
 
 from engine import Value, trace
-from engine.drawing import draw_trace
+from engine.dot import dot_source
 from engine.tracing import MODES
 from playground_widget.bundle import bundle
 
@@ -57,7 +58,7 @@ class Playground(anywidget.AnyWidget):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         record = trace(root, mode)
-        svg = draw_trace(root, record).pipe(format="svg", encoding="utf-8")
+        svg = graphviz.Source(dot_source(record)).pipe(format="svg", encoding="utf-8")
         static = _static_dir()
         super().__init__(
             _esm=bundle(static / "js", "widget.js"),

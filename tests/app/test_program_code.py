@@ -34,8 +34,8 @@ def expected_grads(source: str, mode: str) -> dict[str, float]:
     program = parse(source)
     record = trace(program, mode)
     ids = node_ids(topological_order(program.output))
-    grads = {name: record["grads"][ids[v]] for name, v in program.values.items() if v in ids}
-    grads.setdefault("out", record["grads"][ids[program.output]])  # an unnamed output
+    grads = {n: record["grads"][ids[id(v)]] for n, v in program.values.items() if id(v) in ids}
+    grads.setdefault("out", record["grads"][ids[id(program.output)]])  # an unnamed output
     return grads
 
 

@@ -8,10 +8,10 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from watch import static_server, watch
 
 import engine
 from app.presets import LOSS
+from tests.browser.watch import static_server, watch
 
 
 def grads_at(source: str, mode: str, position: int) -> dict[str, str]:

@@ -4,7 +4,8 @@ reader turns to the editor (none at all without an editor); `speed` holds withou
 import re
 
 from playwright.sync_api import Page, expect
-from watch import watch
+
+from tests.browser.watch import watch
 
 PYODIDE = re.compile(r"/static/vendor/pyodide/")
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from watch import free_port
 
 from engine import Value, trace
+from tests.browser.watch import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "playground-test-token"

@@ -17,10 +17,10 @@ from xml.etree import ElementTree
 import nbformat
 import pytest
 from playwright.sync_api import Page, expect
-from watch import watch
 
 from app.presets import LOSS
 from engine.playground import run
+from tests.browser.watch import watch
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"

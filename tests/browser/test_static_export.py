@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from watch import static_server, watch
 
 import engine
 from app.presets import LOSS
+from tests.browser.watch import static_server, watch
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOT = 60_000  # ms: Pyodide takes 3-10 s to start in headless Chromium, more when busy
