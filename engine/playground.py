@@ -59,12 +59,20 @@ def run_in_worker(
 ) -> dict[str, Any]:
     """`run`, or for Python outside the language, engine.runner's result (output, error,
     `graphs` and `chosen`) with the chosen graph's record and DOT as `trace` and `dot`."""
+    from engine import session  # the browser's worker only, like the runner
+    from engine.runner import run_program
+
     result = run(source, mode, inputs)
+    if result["ok"]:
+        program = parse(source, inputs)  # cheap; the live graph the learner will act on
+        names = {id(v): name for name, v in program.values.items()}
+        session.remember([program.output], names, source, [result["trace"]])
     if result["ok"] or not is_python_only(source):
         return result
-    from engine.runner import run_program  # the browser's worker only
-
-    ran = run_program(source)
+    keep: dict[str, Any] = {}
+    ran = run_program(source, keep=keep)
+    records = [g["record"] for g in ran["graphs"]]
+    session.remember(keep.get("roots", []), keep.get("names", {}), source, records)
     ran["language"] = "python"
     ran["inputs"] = {}
     chosen = ran["chosen"]
@@ -94,3 +102,39 @@ def run_json(source: str, mode: str = "correct", inputs_json: str = "{}") -> str
 def run_in_worker_json(source: str, mode: str = "correct", inputs_json: str = "{}") -> str:
     """`run_in_worker` for the worker, which passes JSON across the Pyodide boundary."""
     return _dump(run_in_worker(source, mode, _load_inputs(inputs_json)))
+
+
+def act(graph: int, action: str, args: Mapping[str, Any]) -> dict[str, Any]:
+    """What the learner does to the live graph `graph` of the last run (engine.session):
+    manual_start, call {node}, undo, reset, check {grads}, parameters, descend {params, rate,
+    steps}. `{ok: true, ...}` or `{ok: false, error: {message}}`."""
+    from engine import replay, session
+
+    try:
+        s = session.session(int(graph))
+        match action:
+            case "manual_start":
+                answer = s.manual_start()
+            case "call":
+                answer = s.call(str(args["node"]))
+            case "undo":
+                answer = s.undo()
+            case "reset":
+                answer = s.reset()
+            case "check":
+                answer = s.gradient_check(args.get("grads"))
+            case "parameters":
+                answer = {"parameters": s.parameters()}
+            case "descend":
+                params = args.get("params") or s.parameters()
+                answer = s.descend(params, float(args["rate"]), int(args["steps"]))
+            case _:
+                raise ValueError(f"unknown action {action!r}")
+    except (LookupError, ValueError, TypeError, replay.ReplayError) as e:
+        return {"ok": False, "error": {"message": str(e)}}
+    return {"ok": True, **answer}
+
+
+def act_json(graph: int, action: str, args_json: str = "{}") -> str:
+    """`act` for the worker."""
+    return _dump(act(graph, action, _load_inputs(args_json)))

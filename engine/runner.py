@@ -179,8 +179,12 @@ def _split_last_expression(tree: ast.Module) -> tuple[ast.Module, ast.Expression
     return tree, None
 
 
-def run_program(source: str, *, limit: int = MAX_NODES, seed: int = SEED) -> dict[str, Any]:
-    """Run `source` as a notebook cell. See the module's docstring for what comes back."""
+def run_program(
+    source: str, *, limit: int = MAX_NODES, seed: int = SEED, keep: dict | None = None
+) -> dict[str, Any]:
+    """Run `source` as a notebook cell. See the module's docstring for what comes back.
+    `keep`, if given, receives `roots`, the live root of each graph (None for a snapshot),
+    and `names` (id -> variable name), so that the worker can act on them (engine.session)."""
     source = source.replace("\r\n", "\n").replace("\r", "\n")
     lines = source.split("\n")
     out = _Output()
@@ -233,6 +237,11 @@ def run_program(source: str, *, limit: int = MAX_NODES, seed: int = SEED) -> dic
         recorder.ACTIVE = previous
         stop()
     graphs = _graphs(rec, namespace, last_value, source, limit)
+    if keep is not None:
+        keep["roots"] = [g.get("root") for g in graphs]
+        keep["names"] = {key: name for key, (name, _) in _named_nodes(namespace).items()}
+    for g in graphs:
+        g.pop("root", None)
     chosen = _chosen(graphs)
     return _result(out, error, graphs, chosen, rec.dropped)
 
@@ -309,11 +318,11 @@ def _graphs(
         try:
             record = graph_record(root, rec.steps, names=names, title=title, source=source)
         except GraphTooLarge:
-            graphs.append(_too_big(root, title, limit))
+            graphs.append({**_too_big(root, title, limit), "root": None})
             continue
         if not any(s["kind"] == "backward" for s in record["backward"]):
             untouched.append((len(graphs), root, title))
-        graphs.append(_graph(record, "root"))
+        graphs.append(_graph(record, "root", root))
     for index, root, title in untouched:  # the standard pass, after every recorded graph
         if all(n["leaf"] for n in graphs[index]["record"]["nodes"]):
             continue
@@ -322,7 +331,7 @@ def _graphs(
         record = graph_record(
             root, own.steps, names=names, title=title, mode="correct", seed=seed, source=source
         )
-        graphs[index] = _graph(record, "standard")
+        graphs[index] = _graph(record, "standard", root)
         graphs[index]["note"] = (
             "The program never ran a backward pass on this graph: this is the standard one "
             "(zero every grad, set the output's to 1, call each _backward in reverse "
@@ -338,9 +347,9 @@ def _graphs(
     return graphs
 
 
-def _graph(record: dict[str, Any], kind: str) -> dict[str, Any]:
+def _graph(record: dict[str, Any], kind: str, root: Any = None) -> dict[str, Any]:
     return {"title": record["title"], "kind": kind, "record": record,
-            "dot": dot_source(record), "note": ""}  # fmt: skip
+            "dot": dot_source(record), "note": "", "root": root}  # fmt: skip
 
 
 def _too_big(root: Any, title: str, limit: int) -> dict[str, Any]:
