@@ -18,6 +18,7 @@ from markupsafe import Markup
 from app.presets import DEFAULT_SOURCE, PRESETS
 from app.settings import Settings, run_limit
 from engine.playground import is_python_only, run
+from engine.session import MAX_DESCENT_STEPS
 from engine.tracing import MODES
 
 MODE_LABELS = {
@@ -28,6 +29,8 @@ MODE_LABELS = {
 THEMES = ("light", "dark", "auto")
 SPEEDS = (("0.5×", 2000), ("1×", 1000), ("2×", 500), ("4×", 250))  # label, ms per step
 DEFAULT_SPEED = 1000
+# Gradient descent's fields start here (the seeds' example descends with rate 0.5).
+DESCENT = {"rate": 0.5, "steps": 10, "max_steps": MAX_DESCENT_STEPS}
 EMBED_OPTIONS = ("controls", "editor", "theme", "speed", "autoplay")  # in initial-data "options"
 _FLAGS = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False}
 _FLAGS |= {"no": False, "off": False}

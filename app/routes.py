@@ -6,6 +6,7 @@ from fastapi.responses import HTMLResponse
 from app.first_paint import first_svg
 from app.page_data import (
     DEFAULT_SPEED,
+    DESCENT,
     MODE_LABELS,
     SPEEDS,
     THEMES,
@@ -40,6 +41,7 @@ def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
         "speeds": SPEEDS,
         "themes": THEMES,
         "speed": options.speed or DEFAULT_SPEED,
+        "descent": DESCENT,
         "image_url": image_url,
         "first_svg": first_svg(request.app.state.dot, page.fallback or page.result, page.step),
         "playground_url": _url("/", program_query(options.source, options.mode, options.step)),

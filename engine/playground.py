@@ -128,8 +128,11 @@ def act(graph: int, action: str, args: Mapping[str, Any]) -> dict[str, Any]:
             case "descend":
                 params = args.get("params") or s.parameters()
                 answer = s.descend(params, float(args["rate"]), int(args["steps"]))
+                answer["dot"] = dot_source(answer["record"])
             case _:
                 raise ValueError(f"unknown action {action!r}")
+    except session.GraphGone as e:  # the worker restarted, or has not run this program yet
+        return {"ok": False, "error": {"message": str(e), "gone": True}}
     except (LookupError, ValueError, TypeError, replay.ReplayError) as e:
         return {"ok": False, "error": {"message": str(e)}}
     return {"ok": True, **answer}

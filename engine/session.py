@@ -232,8 +232,11 @@ class Session:
             finite = [(g, j) for j, g in enumerate(gaps) if math.isfinite(g)]
             if finite:
                 chosen = min(finite)[1] + 1
-        _, right, left = tries[chosen]
-        kink = not close(left, right)  # e.g. ReLU or max at exactly the switch
+        h, right, left = tries[chosen]
+        # A kink (ReLU or max at exactly the switch): the one-sided slopes disagree, and the
+        # gap does not shrink with the step as a smooth function's (h * f'') does.
+        right2, left2 = sides(h / 16)
+        kink = not close(left, right) and abs(right2 - left2) > 0.5 * abs(right - left)
         one_sided = kink and (close(self._auto, left) or close(self._auto, right))
         return centrals[chosen], kink, one_sided
 
@@ -315,7 +318,11 @@ def remember(
             _SESSIONS[i] = Session(root, names, source, record)
 
 
+class GraphGone(LookupError):
+    """The worker holds no such graph: it restarted, or has not run the program yet."""
+
+
 def session(index: int) -> Session:
     if index not in _SESSIONS:
-        raise LookupError("that graph is gone: run the program again")
+        raise GraphGone("that graph is gone: run the program again")
     return _SESSIONS[index]

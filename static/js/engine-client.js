@@ -6,10 +6,12 @@
 // is answered at once with a message, and the worker is terminated and started again. There is
 // no cap on restarts; they are spaced out only when they come in a burst.
 import {
+  ACTED,
   FAILED,
   PROGRESS,
   READY,
   RESULT,
+  actMessage,
   bootMessage,
   errorResult,
   idCounter,
@@ -38,6 +40,7 @@ export class EngineClient extends EventTarget {
     this.pending = null; // {id, resolve, message, timer}: the latest request, sent once ready
     this.restartTimes = [];
     this.restartTimer = null;
+    this.acting = new Map(); // id → {resolve, timer}: the learner's actions on the live graph
   }
 
   start() {
@@ -75,6 +78,24 @@ export class EngineClient extends EventTarget {
     });
   }
 
+  /** One action on the live graph `graph` of the last run (engine.playground.act). */
+  act(graph, action, args = {}) {
+    if (this.state !== "ready") {
+      return Promise.resolve(parse(errorResult("Python is not ready yet: try again in a moment")));
+    }
+    return new Promise((resolve) => {
+      const id = this.nextId();
+      const timer = setTimeout(() => {
+        this.acting.delete(id);
+        const seconds = +(this.runLimitMs / 1000).toFixed(1);
+        resolve(parse(errorResult(`Stopped after ${seconds} s; run the program again.`)));
+        this.restart(`an action took more than ${seconds} s`);
+      }, this.runLimitMs);
+      this.acting.set(id, { resolve, timer });
+      this.worker.postMessage(actMessage(id, graph, action, args));
+    });
+  }
+
   send(request) {
     request.timer = setTimeout(() => this.stopRun(request), this.runLimitMs);
     this.worker.postMessage(request.message);
@@ -93,6 +114,11 @@ export class EngineClient extends EventTarget {
       else this.fail(message.message);
     } else if (message.type === RESULT && this.pending?.id === message.id) {
       this.settle(parse(message.result));
+    } else if (message.type === ACTED && this.acting.has(message.id)) {
+      const { resolve, timer } = this.acting.get(message.id);
+      clearTimeout(timer);
+      this.acting.delete(message.id);
+      resolve(parse(message.result));
     }
   }
 
@@ -116,6 +142,11 @@ export class EngineClient extends EventTarget {
   /** A dead or stuck interpreter: a fresh worker, spaced out if restarts come in a burst. */
   restart(reason) {
     this.worker?.terminate();
+    for (const { resolve, timer } of this.acting.values()) {
+      clearTimeout(timer);
+      resolve(parse(errorResult("Python was restarted; run the program again")));
+    }
+    this.acting.clear();
     clearTimeout(this.bootTimer);
     clearTimeout(this.restartTimer);
     const now = performance.now();

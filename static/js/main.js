@@ -7,6 +7,8 @@ import { Editor } from "./editor.js";
 import { EngineClient } from "./engine-client.js";
 import { GraphChoice } from "./graph-choice.js";
 import { GraphView } from "./graph-view.js";
+import { Learn } from "./learn.js";
+import { Manual } from "./manual.js";
 import { bindKeys } from "./keys.js";
 import { OutputPane } from "./output-pane.js";
 import { RulePanel } from "./rule-panel.js";
@@ -176,6 +178,7 @@ async function showRun(result) {
     return;
   }
   markStale(false);
+  newGraph(result.chosen ?? 0);
   await showResult(result, sameShape(result) ? stepper.position : 0);
 }
 
@@ -188,9 +191,65 @@ editor.addEventListener("edit", async () => {
   if (result) await showRun(result); // else a newer edit superseded this one
 });
 
+let graphIndex = 0; // which graph of the last run is on screen (the worker keeps them all)
+
+/** Put a record (and its DOT) on screen at `position`, as the learning modes need. */
+async function showRecord(trace, dot, position = 0) {
+  await showResult({ trace, dot, inputs: shownResult?.inputs ?? {} }, position);
+}
+
+const learning = {
+  // The worker holds the live graphs of the last program it ran. The first graph comes from
+  // the server, and a restart forgets them: then the program runs again, quietly, first.
+  engine: {
+    async act(graph, action, args) {
+      const result = await engine.act(graph, action, args);
+      if (result.ok || !result.error?.gone) return result;
+      await engine.run(editor.source, editor.mode, editor.inputs);
+      return engine.act(graph, action, args);
+    },
+  },
+  graph: () => graphIndex,
+  say: (text) => controls.say(text),
+};
+const learn = new Learn(
+  {
+    check: $("check-gradients"),
+    checkSay: $("check-say"),
+    checkTable: $("check-table"),
+    rate: $("learning-rate"),
+    steps: $("descent-steps"),
+    run: $("run-descent"),
+    descentSay: $("descent-say"),
+    plot: $("loss-plot"),
+    history: $("loss-history"),
+  },
+  { ...learning, show: (trace, dot) => showRecord(trace, dot, 0) },
+);
+const manual = new Manual(
+  {
+    toggle: $("manual-toggle"),
+    panel: $("manual"),
+    node: $("manual-node"),
+    call: $("manual-call"),
+    undo: $("manual-undo"),
+    note: $("manual-note"),
+  },
+  { ...learning, onScreen: () => shownResult, show: showRecord, current },
+);
+
+/** A new program, or another of its graphs: the learning modes start over. */
+function newGraph(index) {
+  graphIndex = index;
+  learn.clear();
+  manual.end();
+}
+
 graphChoice.addEventListener("choose", async (e) => {
   const graph = graphChoice.graph(e.detail.index);
-  if (graph) await showResult(graph, 0);
+  if (!graph) return;
+  newGraph(e.detail.index);
+  await showResult(graph, 0);
 });
 
 $("copy-link")?.addEventListener("click", async (event) => {

@@ -8,6 +8,8 @@
 //   page → worker  {type: "run", id, source, mode, inputs}
 //   worker → page  {type: "result", id, result}
 //                  result: engine.playground.run_in_worker_json's JSON text (docs/trace-format.md)
+//   page → worker  {type: "act", id, graph, action, args}   on the live graph of the last run
+//   worker → page  {type: "acted", id, result}     result: engine.playground.act_json's JSON
 //
 // Layout worker (layout-worker.js), which runs Graphviz for graphs too big for the main thread:
 //   page → worker  {type: "layout", id, viz, dot}                                  viz: module URL
@@ -21,6 +23,8 @@ export const READY = "ready";
 export const FAILED = "failed";
 export const RUN = "run";
 export const RESULT = "result";
+export const ACT = "act";
+export const ACTED = "acted";
 
 export const LAYOUT = "layout";
 export const SVG = "svg";
@@ -61,6 +65,14 @@ export function runMessage(id, source, mode, inputs) {
 
 export function resultMessage(id, result) {
   return { type: RESULT, id, result };
+}
+
+export function actMessage(id, graph, action, args) {
+  return { type: ACT, id, graph, action, args };
+}
+
+export function actedMessage(id, result) {
+  return { type: ACTED, id, result };
 }
 
 /** A result in run_json's shape for a failure that is not the program's fault. */

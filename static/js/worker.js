@@ -3,8 +3,10 @@
 // through engine.runner. All Python lives in the engine package. This worker is the sandbox
 // for hostile programs: the page terminates it when a run takes too long (engine-client.js).
 import {
+  ACT,
   BOOT,
   RUN,
+  actedMessage,
   errorResult,
   failedMessage,
   progressMessage,
@@ -14,6 +16,7 @@ import {
 
 let pyodide = null;
 let runInWorker = null; // engine.playground.run_in_worker_json, as a callable proxy
+let actOn = null; // engine.playground.act_json: the learner acts on the last run's graphs
 let booting = null;
 
 /** The bytes at `url`, or an Error that says why not (HTTP status, type, network). */
@@ -42,31 +45,43 @@ async function boot(vendor) {
   pyodide.unpackArchive(await engineZip, "zip", { extractDir: sitePackages });
 
   self.postMessage(progressMessage(2));
-  runInWorker = pyodide.pyimport("engine.playground").run_in_worker_json;
+  const playground = pyodide.pyimport("engine.playground");
+  runInWorker = playground.run_in_worker_json;
+  actOn = playground.act_json;
   self.postMessage(readyMessage(Math.round(performance.now() - started)));
 }
 
 function run({ id, source, mode, inputs }) {
+  call(id, resultMessage, () => runInWorker(source, mode, JSON.stringify(inputs ?? {})));
+}
+
+function act({ id, graph, action, args }) {
+  call(id, actedMessage, () => actOn(graph, action, JSON.stringify(args ?? {})));
+}
+
+/** Call into Python and post its JSON answer as `reply(id, text)`. */
+function call(id, reply, python) {
   if (!runInWorker) {
-    self.postMessage(resultMessage(id, errorResult("Python is not running")));
+    self.postMessage(reply(id, errorResult("Python is not running")));
     return;
   }
   try {
-    self.postMessage(resultMessage(id, runInWorker(source, mode, JSON.stringify(inputs ?? {}))));
+    self.postMessage(reply(id, python()));
   } catch (error) {
     // An exception in Python is a bug in the engine, not the end of this worker: report it
     // as the program's error. Anything else (the wasm out of memory, a stack overflow in the
     // interpreter) means the interpreter itself has died: the page starts a new worker.
     const message = String(error?.message ?? error).trim().split("\n").pop();
     if (error instanceof pyodide.ffi.PythonError) {
-      self.postMessage(resultMessage(id, errorResult(`the engine failed: ${message}`)));
+      self.postMessage(reply(id, errorResult(`the engine failed: ${message}`)));
       return;
     }
     runInWorker = null;
+    actOn = null;
     const reason = /memory|OOM|Aborted/i.test(message)
       ? "The program ran the Python runtime out of memory"
       : `The Python runtime stopped (${message})`;
-    self.postMessage(resultMessage(id, errorResult(`${reason}; it is being restarted.`)));
+    self.postMessage(reply(id, errorResult(`${reason}; it is being restarted.`)));
     self.postMessage(failedMessage(reason));
   }
 }
@@ -79,5 +94,7 @@ self.addEventListener("message", (event) => {
     });
   } else if (message.type === RUN) {
     run(message);
+  } else if (message.type === ACT) {
+    act(message);
   }
 });

@@ -80,6 +80,8 @@ def test_nothing_else_imports_the_widget():
     for package in ("engine", "app"):
         for path in (ROOT / package).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):
-                names = [a.name for a in getattr(node, "names", [])]
+                if not isinstance(node, ast.Import | ast.ImportFrom):
+                    continue
+                names = [a.name for a in node.names]
                 module = getattr(node, "module", None) or ""
                 assert "playground_widget" not in [module, *names], path

@@ -1,0 +1,152 @@
+// Manual backward: the learner chooses whose `_backward()` runs next — from the Node list, or
+// by clicking a node — in any order. Each call is a real call on the live graph in the worker
+// (engine.session); its step goes on this graph's timeline, so Previous/Next replay the calls.
+// Nodes whose consumers have all run are marked "ready"; at the end, grads that differ from
+// the correct pass are marked, with the correct value given in words.
+
+export class Manual {
+  /**
+   * elements: {toggle, panel, node, call, undo, note};
+   * engine: the EngineClient; graph(): the graph's index under "Graph of";
+   * onScreen(): {trace, dot} on screen; show(trace, dot, position) puts a trace on screen;
+   * current(): the Stepper on screen; say(text): the live region.
+   */
+  constructor(elements, { engine, graph, onScreen, show, current, say }) {
+    Object.assign(this, { el: elements, engine, graph, onScreen, show, current, say });
+    this.active = false;
+    this.trace = null; // the manual timeline: the record's nodes, and the calls made so far
+    elements.toggle?.addEventListener("click", () => (this.active ? this.stop() : this.start()));
+    elements.call?.addEventListener("click", () => this.call(elements.node.value));
+    elements.undo?.addEventListener("click", () => this.undo());
+    document.getElementById("graph")?.addEventListener("click", (event) => {
+      const group = event.target.closest?.("g.node.value");
+      if (this.active && group) this.call(group.id);
+    });
+  }
+
+  async start() {
+    const shown = this.onScreen();
+    if (!shown?.trace) return;
+    const state = await this.engine.act(this.graph(), "manual_start");
+    if (!state.ok) {
+      this.tell(state.error.message);
+      return;
+    }
+    this.original = shown;
+    this.trace = {
+      ...shown.trace,
+      mode: "manual",
+      nodes: shown.trace.nodes.map((n) => ({
+        ...n,
+        grad: state.grads[n.id],
+        grad_text: state.grad_texts[n.id],
+      })),
+      backward: [],
+    };
+    await this.show(this.trace, shown.dot, 0);
+    this.active = true;
+    this.el.panel.hidden = false;
+    this.el.toggle.setAttribute("aria-pressed", "true");
+    this.el.toggle.textContent = "Stop calling _backward() yourself";
+    this.fillNodes(state);
+    this.tell(
+      "Every grad is 0 and the output's is 1. Choose a node and call its _backward(): " +
+        "any order is allowed; ready nodes have had all their consumers run.",
+    );
+  }
+
+  async stop() {
+    this.active = false;
+    this.el.panel.hidden = true;
+    this.el.toggle.setAttribute("aria-pressed", "false");
+    this.el.toggle.textContent = "Call _backward() yourself";
+    await this.engine.act(this.graph(), "reset");
+    this.mark({ ready: [], wrong: {} });
+    if (this.original) await this.show(this.original.trace, this.original.dot, 0);
+    this.tell("Back to the program's own pass.");
+  }
+
+  /** A new program: manual mode ends without touching the worker (its graphs are new). */
+  end() {
+    this.active = false;
+    if (this.el.panel) this.el.panel.hidden = true;
+    this.el.toggle?.setAttribute("aria-pressed", "false");
+    if (this.el.toggle) this.el.toggle.textContent = "Call _backward() yourself";
+  }
+
+  async call(nodeId) {
+    if (!this.active || !nodeId) return;
+    const result = await this.engine.act(this.graph(), "call", { node: nodeId });
+    if (!result.ok) {
+      this.tell(result.error.message);
+      return;
+    }
+    const stepper = this.current();
+    this.trace.backward.push({ ...result.step, index: this.trace.backward.length });
+    stepper.goTo(this.trace.backward.length);
+    this.fillNodes(result);
+    const early = result.step.early ? ` ${result.step.early}` : "";
+    this.tell(`${result.step.say}${early}${this.verdict(result)}`);
+  }
+
+  async undo() {
+    if (!this.active || this.trace.backward.length === 0) return;
+    const state = await this.engine.act(this.graph(), "undo");
+    if (!state.ok) return;
+    const stepper = this.current();
+    stepper.goTo(this.trace.backward.length - 1);
+    this.trace.backward.pop();
+    stepper.goTo(this.trace.backward.length);
+    this.fillNodes(state);
+    this.tell("Undid the last call: every grad is as it was before it.");
+  }
+
+  /** The Node list: every computed node, ready ones first and said so. */
+  fillNodes(state) {
+    const ready = new Set(state.ready);
+    const called = new Set(state.called);
+    const nodes = this.trace.nodes.filter((n) => !n.leaf);
+    const select = this.el.node;
+    const keep = select.value;
+    select.replaceChildren(
+      ...nodes
+        .slice()
+        .reverse()
+        .map((n) => {
+          const tags = [ready.has(n.id) ? "ready" : "", called.has(n.id) ? "called" : ""];
+          const tag = tags.filter(Boolean).join(", ");
+          return new Option(`${n.name}${tag ? ` (${tag})` : ""}`, n.id);
+        }),
+    );
+    const next = state.ready.find((id) => !called.has(id));
+    select.value = nodes.some((n) => n.id === keep) && !called.has(keep) ? keep : (next ?? keep);
+    this.mark({ ready: state.ready, wrong: state.remaining.length ? {} : state.wrong });
+  }
+
+  /** At the end (every computed node called): which grads differ from the correct pass. */
+  verdict(state) {
+    if (state.remaining.length) return "";
+    const names = new Map(this.trace.nodes.map((n) => [n.id, n.name]));
+    const wrong = Object.entries(state.wrong);
+    const text = wrong.length
+      ? ` Every node has run; ${wrong.length} grad${wrong.length === 1 ? "" : "s"} differ from ` +
+        `the correct pass: ${wrong
+          .map(([id, w]) => `${names.get(id)} is ${state.grad_texts[id]}, correct ${w.correct_text}`)
+          .join("; ")}.`
+      : " Every node has run, and every grad equals the correct pass.";
+    this.el.note.textContent = text.trim();
+    return text;
+  }
+
+  mark({ ready, wrong }) {
+    const readySet = new Set(ready);
+    for (const g of document.querySelectorAll("#graph svg g.node.value")) {
+      g.classList.toggle("ready", this.active && readySet.has(g.id));
+      g.classList.toggle("wrong", this.active && g.id in (wrong ?? {}));
+    }
+  }
+
+  tell(text) {
+    this.say(text);
+  }
+}

@@ -1,0 +1,137 @@
+"""Learning by doing, in Chromium: manual `_backward()` calls in the notebook order and in a
+wrong order, "Check gradients" on a correct program, on the `=`-bug class and on a class whose
+`__mul__` backward is wrong, and gradient descent reproducing the seeds' numbers."""
+
+from urllib.parse import urlencode
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_playground import BOOT, expect_grads, playground, wait_for_python
+from tests.programs import program
+
+__all__ = ["playground"]  # the fixture, used by name
+
+LOSS = "w1 = 2.0\nw2 = 3.0\nloss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5"
+NEURON_CALLS = ["n9", "n8", "n6", "n5", "n2"]  # o, n, x1*w1 + x2*w2, x2*w2, x1*w1
+
+
+def open_ready(page: Page, **query: str) -> None:
+    page.goto("/" + (f"?{urlencode(query)}" if query else ""))
+    wait_for_python(page)
+
+
+def call(page: Page, node: str) -> None:
+    page.get_by_label("Node", exact=True).select_option(node)
+    calls = page.locator("#step-count")
+    before = calls.inner_text()
+    page.get_by_role("button", name="Call _backward()", exact=True).click()
+    expect(calls).not_to_have_text(before)
+
+
+def start_manual(page: Page) -> None:
+    page.get_by_role("button", name="Call _backward() yourself").click()
+    expect(page.get_by_label("Node", exact=True)).to_be_visible()
+    expect(page.locator("#graph svg g.node.ready")).to_have_count(1)  # the output only
+
+
+def test_manual_calls_in_the_notebook_order(playground: Page) -> None:
+    page = playground
+    open_ready(page)
+    start_manual(page)
+    for node in NEURON_CALLS:
+        call(page, node)
+    expect(page.locator("#manual-note")).to_have_text(
+        "Every node has run, and every grad equals the correct pass."
+    )
+    expect_grads(page, {"n0": "-1.5000", "n1": "1.0000", "n3": "0.5000", "n4": "0.0000"})
+    expect(page.locator("#graph svg g.node.wrong")).to_have_count(0)
+
+
+def test_manual_calls_in_a_wrong_order_are_explained_and_marked(playground: Page) -> None:
+    page = playground
+    open_ready(page)
+    start_manual(page)
+    call(page, "n8")  # n before o: n.grad is still 0
+    expect(page.locator("#status")).to_contain_text(
+        "n._backward() ran while n.grad was still 0.0000: o._backward() had not run yet"
+    )
+    for node in ["n9", "n6", "n5", "n2"]:
+        call(page, node)
+    note = page.locator("#manual-note")
+    expect(note).to_contain_text("7 grads differ from the correct pass")
+    expect(note).to_contain_text("x1 is 0.0000, correct -1.5000")
+    expect(page.locator("#graph svg g.node.wrong")).to_have_count(7)
+    page.get_by_role("button", name="Undo call").click()  # undo restores the exact grads
+    expect(page.locator("#step-count")).to_have_text("4 / 4")
+    page.get_by_role("button", name="Stop calling _backward() yourself").click()
+    expect(page.locator("#graph svg g.node.ready")).to_have_count(0)
+
+
+def check(page: Page) -> None:
+    page.get_by_role("button", name="Check gradients").click()
+    expect(page.get_by_role("table", name="Gradient check")).to_be_visible(timeout=BOOT)
+
+
+def test_gradient_check_passes_a_correct_program(playground: Page) -> None:
+    page = playground
+    open_ready(page)
+    check(page)
+    table = page.get_by_role("table", name="Gradient check")
+    expect(table.locator("tbody tr")).to_have_count(5)
+    expect(table.locator("tr.mismatch")).to_have_count(0)
+    expect(page.locator("#check-say")).to_have_text(
+        "Every leaf's grad matches its finite difference (5 leaves)."
+    )
+    expect(page.locator("#graph svg g.node.grad-ok")).to_have_count(5)
+
+
+def test_gradient_check_flags_the_equals_bug(playground: Page) -> None:
+    page = playground
+    open_ready(page)
+    page.get_by_label("Expression").fill(program("overwrite_bug"))
+    expect(page.locator("#output-text")).to_contain_text("a.grad = 1.0", timeout=BOOT)
+    check(page)
+    bad = page.get_by_role("table", name="Gradient check").locator("tr.mismatch")
+    expect(bad).to_have_count(1)
+    expect(bad.locator("th")).to_have_text("a")
+    expect(bad).to_contain_text("2.0000")  # the numeric grad: a is used twice
+    expect(page.locator("#graph svg g.node.grad-bad")).to_have_count(1)
+
+
+def test_gradient_check_flags_a_wrong_mul_backward(playground: Page) -> None:
+    page = playground
+    open_ready(page)
+    source = program("own_class_descent").split("w1 = Value(2.0)")[0]
+    source = source.replace("self.grad += other.data * out.grad", "self.grad += out.grad")
+    source += "x = Value(2.0)\ny = Value(-3.0)\nout = x * y + x\nbackprop(out)\nprint('ran')\n"
+    page.get_by_label("Expression").fill(source)
+    expect(page.locator("#output-text")).to_contain_text("ran", timeout=BOOT)
+    check(page)
+    bad = page.get_by_role("table", name="Gradient check").locator("tr.mismatch")
+    expect(bad).to_have_count(1)
+    expect(bad.locator("th")).to_have_text("x")
+
+
+def test_descent_reproduces_the_seed_numbers(playground: Page) -> None:
+    page = playground
+    open_ready(page, src=LOSS)
+    region = page.get_by_role("region", name="Gradient descent")
+    region.get_by_label("Learning rate").fill("0.5")
+    region.get_by_label("Steps").fill("10")
+    region.get_by_role("button", name="Run descent").click()
+    history = page.get_by_role("table", name="Loss history")
+    expect(history.locator("tbody tr")).to_have_count(10, timeout=BOOT)
+    losses = history.locator("tbody td")
+    expect(losses.nth(0)).to_have_text("2.5000")
+    expect(losses.nth(1)).to_have_text("0.6250")
+    expect(losses.nth(2)).to_have_text("0.1562")
+    expect(losses.nth(3)).to_have_text("0.0391")
+    expect(page.locator("#descent-say")).to_contain_text("the loss went from 2.5000 to")
+    expect(page.locator("#loss-plot")).to_be_visible()
+    # The graph shows the last round: w1 and w2 before its update (1.0020 and 4.9961), and
+    # after ten updates they are 1.0010 and 4.9980 — one more round starts there.
+    region.get_by_label("Steps").fill("1")
+    region.get_by_role("button", name="Run descent").click()
+    expect(history.locator("tbody tr")).to_have_count(11)
+    w1 = page.locator("#graph svg g.node.value", has_text="w1").first.locator("text").nth(1)
+    expect(w1).to_have_text("data 1.0010")
