@@ -18,7 +18,7 @@ from markupsafe import Markup
 from app.presets import DEFAULT_SOURCE, PRESETS
 from app.settings import Settings, run_limit
 from engine.playground import is_python_only, run
-from engine.session import MAX_DESCENT_STEPS
+from engine.session import MAX_DESCENT_STEPS, TOLERANCE
 from engine.tracing import MODES
 
 MODE_LABELS = {
@@ -31,7 +31,14 @@ SPEEDS = (("0.5×", 2000), ("1×", 1000), ("2×", 500), ("4×", 250))  # label, 
 DEFAULT_SPEED = 1000
 # Gradient descent's fields start here (the seeds' example descends with rate 0.5).
 DESCENT = {"rate": 0.5, "steps": 10, "max_steps": MAX_DESCENT_STEPS}
-EMBED_OPTIONS = ("controls", "editor", "theme", "speed", "autoplay")  # in initial-data "options"
+EMBED_OPTIONS = (
+    "controls",
+    "editor",
+    "theme",
+    "speed",
+    "autoplay",
+    "practice",
+)  # in initial-data "options"
 _FLAGS = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False}
 _FLAGS |= {"no": False, "off": False}
 _INT = re.compile(r"[+-]?[0-9]{1,9}")
@@ -51,6 +58,7 @@ class PageOptions:
     speed: int | None = None  # /embed only: ms per step when playing, one of SPEEDS
     autoplay: bool = False  # /embed only: start playing once the graph is drawn
     limit: float | None = None  # seconds a Python run may take in the worker (None: setting)
+    practice: bool = False  # open in practice mode: predict each grad before its step
 
     @property
     def starts_at_end(self) -> bool:
@@ -82,6 +90,7 @@ def page_options(params: Mapping[str, str], embed: bool) -> PageOptions:
         speed=_speed(params.get("speed")) if embed else None,
         autoplay=_flag(params.get("autoplay"), False) if embed else False,
         limit=run_limit(params.get("limit")),
+        practice=_flag(params.get("practice"), False),
     )
 
 
@@ -179,6 +188,7 @@ def build_page(
         "embed": options.embed,
         "options": {k: v for k, v in asdict(options).items() if k in EMBED_OPTIONS},
         "run_limit_ms": round(1000 * (options.limit or run_limit_s)),
+        "practice_tolerance": TOLERANCE,
         "speed": options.speed or DEFAULT_SPEED,  # ms per step, with or without a speed control
         # An embed without controls is a picture: Python (~6 MB) loads only once the reader
         # turns to the editor.

@@ -7,10 +7,12 @@ import { Editor } from "./editor.js";
 import { EngineClient } from "./engine-client.js";
 import { GraphChoice } from "./graph-choice.js";
 import { GraphView } from "./graph-view.js";
+import { Inspector } from "./inspector.js";
 import { Learn } from "./learn.js";
 import { Manual } from "./manual.js";
 import { bindKeys } from "./keys.js";
 import { OutputPane } from "./output-pane.js";
+import { Practice } from "./practice.js";
 import { RulePanel } from "./rule-panel.js";
 import { Stepper } from "./stepper.js";
 import { UrlState, copyLink } from "./url-state.js";
@@ -95,6 +97,7 @@ function remember() {
 
 function showStep(event) {
   view.update(stepper, event?.detail.dirty ?? null);
+  inspector.refresh();
   rules.show(stepper);
   controls.show(stepper, { announce: Boolean(event) });
   remember();
@@ -179,7 +182,8 @@ async function showRun(result) {
   }
   markStale(false);
   newGraph(result.chosen ?? 0);
-  await showResult(result, sameShape(result) ? stepper.position : 0);
+  await showResult(result, sameShape(result) && !practice.active ? stepper.position : 0);
+  practice.ask();
 }
 
 editor.addEventListener("edit", async () => {
@@ -238,8 +242,27 @@ const manual = new Manual(
   { ...learning, onScreen: () => shownResult, show: showRecord, current },
 );
 
+const inspector = new Inspector(
+  { panel: $("inspector"), body: $("inspector-body"), close: $("inspector-close") },
+  { current, active: () => !manual.active },
+);
+
+const practice = new Practice(
+  {
+    toggle: $("practice-toggle"),
+    panel: $("practice"),
+    form: $("practice-form"),
+    fields: $("practice-fields"),
+    hint: $("practice-hint"),
+    hintText: $("practice-hint-text"),
+    score: $("practice-score"),
+  },
+  { current, tolerance: data.practice_tolerance, say: (text) => controls.say(text) },
+);
+
 /** A new program, or another of its graphs: the learning modes start over. */
 function newGraph(index) {
+  inspector.hide();
   graphIndex = index;
   learn.clear();
   manual.end();
@@ -309,6 +332,7 @@ if (serverSvg || waitingPython) startEngineSoon();
   .then((shown) => {
     $("graph").dataset.firstGraphMs = String(Math.round(performance.now()));
     if (shown && options.autoplay) stepper.play();
+    if (shown && options.practice) practice.start();
   })
   .finally(() => {
     if (!serverSvg && !waitingPython) startEngineSoon();

@@ -3,6 +3,7 @@
 // (engine.session); its step goes on this graph's timeline, so Previous/Next replay the calls.
 // Nodes whose consumers have all run are marked "ready"; at the end, grads that differ from
 // the correct pass are marked, with the correct value given in words.
+import { onNodeClick } from "./node-click.js";
 
 export class Manual {
   /**
@@ -18,9 +19,8 @@ export class Manual {
     elements.toggle?.addEventListener("click", () => (this.active ? this.stop() : this.start()));
     elements.call?.addEventListener("click", () => this.call(elements.node.value));
     elements.undo?.addEventListener("click", () => this.undo());
-    document.getElementById("graph")?.addEventListener("click", (event) => {
-      const group = event.target.closest?.("g.node.value");
-      if (this.active && group) this.call(group.id);
+    onNodeClick(document.getElementById("graph"), (id) => {
+      if (this.active) this.call(id);
     });
   }
 

@@ -135,3 +135,38 @@ def test_descent_reproduces_the_seed_numbers(playground: Page) -> None:
     expect(history.locator("tbody tr")).to_have_count(11)
     w1 = page.locator("#graph svg g.node.value", has_text="w1").first.locator("text").nth(1)
     expect(w1).to_have_text("data 1.0010")
+
+
+def test_practice_with_right_and_wrong_answers(playground: Page) -> None:
+    page = playground
+    page.goto("/?practice=1")
+    expect(page.get_by_label("n.grad after o._backward()")).to_be_visible()  # seed step passed
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#practice-hint-text")).to_contain_text(
+        "n.grad += (1 - o.data**2) * o.grad"
+    )
+    page.get_by_label("n.grad after o._backward()").fill("0.5")
+    page.keyboard.press("Enter")
+    expect(page.locator("#practice-score")).to_have_text("Score: 1 of 1.")
+    expect(page.locator("#status")).to_contain_text("Right: n.grad = 0.5000.")
+    page.get_by_label("b.grad after n._backward()").fill("1")  # wrong: it is 0.5
+    page.get_by_label("(x1*w1 + x2*w2).grad after n._backward()").fill("0.5")
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(page.locator("#practice-score")).to_have_text("Score: 2 of 3.")
+    expect(page.locator("#status")).to_contain_text("Not quite: b.grad = 0.5000 (you said 1).")
+    expect(page.locator("#step-count")).to_have_text("3 / 6")
+
+
+def test_the_inspector_tells_a_nodes_story(playground: Page) -> None:
+    page = playground
+    page.goto("/?step=6")
+    page.locator("#graph svg g[id='n0']").click()  # x1
+    inspector = page.get_by_role("region", name="Inspector")
+    expect(inspector).to_be_visible()
+    expect(inspector).to_contain_text("x1")
+    expect(inspector).to_contain_text("-1.5000 (at step 6 of 6)")
+    expect(inspector).to_contain_text("used by")
+    expect(inspector).to_contain_text("x1*w1")
+    expect(inspector).to_contain_text("after step 6")
+    page.locator("#graph svg g[id='n2']").click()  # x1*w1: its own rule, with numbers
+    expect(inspector).to_contain_text("x1.grad += w1.data * (x1*w1).grad")

@@ -1,0 +1,19 @@
+// A click on a value of the graph. Pan-and-zoom captures the pointer on pointerdown, so the
+// click event itself lands on the container: the value is taken from where the press began,
+// and a press that moved (a drag to pan) is not a click.
+const SLOP = 4; // CSS pixels a click may move
+
+export function onNodeClick(graph, handler) {
+  let pressed = null;
+  graph?.addEventListener("pointerdown", (event) => {
+    const group = event.target.closest?.("g.node.value");
+    pressed = group ? { id: group.id, x: event.clientX, y: event.clientY } : null;
+  });
+  graph?.addEventListener("click", (event) => {
+    if (!pressed) return;
+    const moved = Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y);
+    const id = pressed.id;
+    pressed = null;
+    if (moved <= SLOP) handler(id);
+  });
+}
