@@ -38,6 +38,7 @@ EMBED_OPTIONS = (
     "speed",
     "autoplay",
     "practice",
+    "forward",
 )  # in initial-data "options"
 _FLAGS = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False}
 _FLAGS |= {"no": False, "off": False}
@@ -59,6 +60,7 @@ class PageOptions:
     autoplay: bool = False  # /embed only: start playing once the graph is drawn
     limit: float | None = None  # seconds a Python run may take in the worker (None: setting)
     practice: bool = False  # open in practice mode: predict each grad before its step
+    forward: bool = False  # the timeline starts with the forward pass, one value per step
 
     @property
     def starts_at_end(self) -> bool:
@@ -91,6 +93,7 @@ def page_options(params: Mapping[str, str], embed: bool) -> PageOptions:
         autoplay=_flag(params.get("autoplay"), False) if embed else False,
         limit=run_limit(params.get("limit")),
         practice=_flag(params.get("practice"), False),
+        forward=_flag(params.get("forward"), False),
     )
 
 

@@ -99,7 +99,13 @@ def graph_record(
         "nodes": node_list,
         "edges": _edges(g),
         "forward": [
-            {"node": n["id"], "data": n["data"], "data_text": n["data_text"]} for n in node_list
+            {
+                "node": n["id"],
+                "data": n["data"],
+                "data_text": n["data_text"],
+                "explain": _forward_text(g, v, n, datas),
+            }
+            for v, n in zip(g.order, node_list, strict=True)
         ],
         "backward": backward,
         "accumulates": [g.ids[id(v)] for v in g.order if contributions[id(v)] > 1],
@@ -113,6 +119,28 @@ def graph_record(
     record["grads"] = grads_at(record, len(backward))
     record["nonfinite"] = _nonfinite(node_list, backward)
     return record
+
+
+_INFIX = frozenset({"+", "-", "*", "/", "**"})
+
+
+def _forward_text(g: _Graph, v: Any, n: Mapping[str, Any], datas: Mapping[int, float]) -> str:
+    """One forward step in words and numbers: `n = (x1*w1 + x2*w2) + b → -6.0000 + 6.8814 =
+    0.8814`; a leaf: `x1 = 2.0000`."""
+    kids = g.kids[id(v)]
+    left = n["label"] or n["name"]
+    if not kids:
+        return f"{left} = {n['data_text']}"
+    op = n["op"]
+    names = [g.name(k) for k in kids]
+    numbers = [_shown(datas[id(k)]) for k in kids]
+    if op in _INFIX and len(kids) == 2:
+        expr, nums = f" {op} ".join(names), f" {op} ".join(numbers)
+    elif op.startswith("**") and len(kids) == 1:
+        expr, nums = f"{names[0]}{op}", f"{numbers[0]}{op}"
+    else:
+        expr, nums = f"{op}({', '.join(names)})", f"{op}({', '.join(numbers)})"
+    return f"{left} = {expr}  →  {nums} = {n['data_text']}"
 
 
 def grads_at(record: Mapping[str, Any], k: int) -> dict[str, float | str]:

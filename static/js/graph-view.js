@@ -122,11 +122,18 @@ export class GraphView {
       const value = this.values.get(id);
       if (value?.gradText) value.gradText.textContent = `grad ${stepper.grad(id).text}`;
     }
+    if (stepper.hasForward) {
+      for (const [id, value] of this.values) {
+        const text = `data ${stepper.dataText(id)}`;
+        if (value.dataText && value.dataText.textContent !== text) value.dataText.textContent = text;
+      }
+    }
     for (const [element, name] of this.marked) element.classList.remove(name);
     this.marked = [];
     const step = stepper.step;
     if (step) {
-      const ids = step.kind === "seed" ? [step.node] : [step.node, ...this.intoNode.get(step.node)];
+      const own = step.kind === "seed" ? [] : this.intoNode.get(step.node);
+      const ids = [step.node, ...own];
       for (const id of ids) this.mark(id, "current");
       for (const id of stepper.changed()) this.mark(id, "changed");
     }

@@ -103,12 +103,26 @@ function showStep(event) {
   remember();
 }
 
+let forwardOn = Boolean(options.forward); // the forward pass is on the timeline too
+
+/** The record's timeline, with one step per value of the forward pass first if asked. */
+function timeline(trace) {
+  if (!forwardOn || trace.backward[0]?.kind === "forward") return trace;
+  const forward = trace.forward.map((f) => ({
+    kind: "forward",
+    node: f.node,
+    changes: [],
+    say: f.explain,
+  }));
+  return { ...trace, backward: [...forward, ...trace.backward] };
+}
+
 /**
  * Lay out a run_json result (or use `laidOut`, the server's SVG of it) and show it at
  * `position`; false if a newer one took over.
  */
 async function showResult(result, position, laidOut = null) {
-  const next = new Stepper(result.trace, { speed: controls.speed });
+  const next = new Stepper(timeline(result.trace), { speed: controls.speed });
   next.goTo(position);
   try {
     const shown = laidOut
@@ -135,7 +149,7 @@ async function showResult(result, position, laidOut = null) {
 /** Does `result` draw the same graph as the one on screen (so the step can stay)? */
 function sameShape(result) {
   const a = stepper?.trace;
-  const b = result.trace;
+  const b = timeline(result.trace);
   return Boolean(a) && a.nodes.length === b.nodes.length && a.backward.length === b.backward.length;
 }
 
@@ -328,7 +342,16 @@ function startEngineSoon() {
 // (on two cores, booting beside the layout delayed the first graph more than it sped Python).
 const serverSvg = $("graph").querySelector(":scope > svg");
 if (serverSvg || waitingPython) startEngineSoon();
-(first ? showResult(first, data.step ?? 0, serverSvg) : Promise.resolve(false))
+$("forward-toggle")?.setAttribute("aria-pressed", String(forwardOn));
+$("forward-toggle")?.addEventListener("click", async (event) => {
+  forwardOn = !forwardOn;
+  event.currentTarget.setAttribute("aria-pressed", String(forwardOn));
+  if (shownResult) await showResult(shownResult, 0);
+  controls.say(forwardOn ? "The timeline starts with the forward pass." : "Backward pass only.");
+});
+
+const firstStep = forwardOn ? 0 : (data.step ?? 0);
+(first ? showResult(first, firstStep, serverSvg) : Promise.resolve(false))
   .then((shown) => {
     $("graph").dataset.firstGraphMs = String(Math.round(performance.now()));
     if (shown && options.autoplay) stepper.play();

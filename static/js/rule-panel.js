@@ -27,6 +27,11 @@ export class RulePanel {
       return;
     }
     title.append(`Step ${position} of ${length}: `);
+    if (step.kind === "forward") {
+      title.append("forward: ", code(step.say));
+      this.element.replaceChildren(title);
+      return;
+    }
     if (step.kind === "seed") {
       title.append("seed the output ", code(name(step.node)));
     } else {

@@ -24,6 +24,12 @@ export class Stepper extends EventTarget {
     this.speed = speed;
     this.timer = null;
     this.grads = new Map(trace.nodes.map((n) => [n.id, { value: n.grad, text: n.grad_text }]));
+    // With the forward pass on the timeline, a node's data is shown once its step has run.
+    this.forwardAt = new Map();
+    this.steps.forEach((step, i) => {
+      if (step.kind === "forward") this.forwardAt.set(step.node, i);
+    });
+    this.dataTexts = new Map(trace.nodes.map((n) => [n.id, n.data_text]));
     this.badData = new Set(trace.nodes.filter((n) => isNonfinite(n.data)).map((n) => n.id));
     // The step index at which each accumulating node gets its second contribution.
     this.accumulatesAt = new Map();
@@ -51,6 +57,16 @@ export class Stepper extends EventTarget {
 
   grad(id) {
     return this.grads.get(id);
+  }
+
+  get hasForward() {
+    return this.forwardAt.size > 0;
+  }
+
+  /** The data text shown at this position: "?" until the node's forward step has run. */
+  dataText(id) {
+    const at = this.forwardAt.get(id);
+    return at === undefined || this.position > at ? this.dataTexts.get(id) : "?";
   }
 
   /** Ids whose grad the step just shown changed. */

@@ -170,3 +170,22 @@ def test_the_inspector_tells_a_nodes_story(playground: Page) -> None:
     expect(inspector).to_contain_text("after step 6")
     page.locator("#graph svg g[id='n2']").click()  # x1*w1: its own rule, with numbers
     expect(inspector).to_contain_text("x1.grad += w1.data * (x1*w1).grad")
+
+
+def test_forward_steps_fill_in_the_data_in_order(playground: Page) -> None:
+    page = playground
+    page.goto("/?forward=1")
+    expect(page.locator("#step-count")).to_have_text("0 / 16")  # 10 values, then 6 backward
+    n = page.locator("#graph svg g[id='n8'] > text").nth(1)  # n's data field
+    expect(n).to_have_text("data ?")
+    for _ in range(9):
+        page.get_by_role("button", name="Next step").click()
+    expect(page.locator("#status")).to_contain_text(
+        "n = (x1*w1 + x2*w2) + b  →  (-6.0000) + 6.8814 = 0.8814"
+    )
+    expect(n).to_have_text("data 0.8814")
+    expect(page.locator("#graph svg g[id='n9'] > text").nth(1)).to_have_text("data ?")
+    page.locator("#graph").focus()
+    page.keyboard.press("End")
+    expect(page.locator("#step-count")).to_have_text("16 / 16")
+    expect_grads(page, {"n0": "-1.5000"})
