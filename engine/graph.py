@@ -30,6 +30,8 @@ def topological_order(
     post-order. `children` reads a node's inputs (`engine.nodes.children` for any
     micrograd-shaped class); past `limit` nodes, raises GraphTooLarge.
     """
+    if children is _OWN_CHILDREN and limit is None:
+        return _own_order(root)
     order = []
     visited = {id(root)}
     stack = [(root, iter(children(root)))]
@@ -41,6 +43,25 @@ def topological_order(
                 if limit is not None and len(visited) > limit:
                     raise GraphTooLarge(limit)
                 stack.append((child, iter(children(child))))
+                break
+        else:
+            stack.pop()
+            order.append(node)
+    return order
+
+
+def _own_order(root: Any) -> list[Any]:
+    """The same walk for engine.Value, the hot path of every backward(): its values hash by
+    identity, so the visited set holds them directly (no id() call per edge)."""
+    order = []
+    visited = {root}
+    stack = [(root, iter(root._children))]
+    while stack:
+        node, kids = stack[-1]
+        for child in kids:
+            if child not in visited:
+                visited.add(child)
+                stack.append((child, iter(child._children)))
                 break
         else:
             stack.pop()
