@@ -25,6 +25,7 @@ from app.first_paint import first_svg
 from app.headers import CSP_BASE
 from app.page_data import (
     DEFAULT_SPEED,
+    DESCENT,
     MODE_LABELS,
     SPEEDS,
     THEMES,
@@ -59,7 +60,7 @@ def render_page(settings: Settings, source: str, mode: str, step: int | None) ->
         raise ExportError(f"{settings.vendor_manifest} is missing: run scripts/setup.sh first")
     options = PageOptions(source=source, mode=mode if mode in MODES else "correct", step=step)
     page = build_page(options, relative_manifest(manifest))
-    if not page.result["ok"]:
+    if not page.result["ok"] and not page.python:  # a Python program runs in the browser
         error = page.result["error"]
         raise ExportError(f"line {error['line']}, column {error['col']}: {error['message']}")
     dot = DotRenderer(settings.dot_binary, settings.dot_timeout, 1)
@@ -74,6 +75,7 @@ def render_page(settings: Settings, source: str, mode: str, step: int | None) ->
         speeds=SPEEDS,
         themes=THEMES,
         speed=DEFAULT_SPEED,
+        descent=DESCENT,
         image_url=None,
         first_svg=first_svg(dot, page.result, page.step),
         playground_url="",

@@ -17,6 +17,8 @@ DEFAULT_OPTIONS = {
     "theme": "auto",
     "speed": None,
     "autoplay": False,
+    "practice": False,
+    "forward": False,
 }
 
 
