@@ -1,6 +1,6 @@
-"""Generate static/vendor/ (never committed) from node_modules, engine/ and one PyPI wheel.
+"""Generate static/vendor/ (never committed) from node_modules and engine/.
 
-The browser loads Pyodide, Graphviz WASM, the engine sources and the graphviz wheel from
+The browser loads Pyodide, Graphviz WASM, the engine sources and the CodeMirror bundle from
 here. Every path carries a version or a content hash, so the server can send long-lived
 cache headers; static/vendor/manifest.json maps logical names to those URL paths.
 
@@ -13,7 +13,6 @@ import json
 import shutil
 import subprocess
 import sys
-import tomllib
 import zipfile
 from pathlib import Path
 
@@ -21,7 +20,6 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 URL_PREFIX = "/static/vendor"
-WHEEL_CACHE = ROOT / ".cache" / "wheels"
 
 # What the browser fetches while booting Pyodide (the npm package holds more).
 PYODIDE_FILES = [
@@ -40,16 +38,6 @@ ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 def npm_version(package: str) -> str:
     return json.loads((NODE_MODULES / package / "package.json").read_text())["version"]
-
-
-def pinned_version(distribution: str) -> str:
-    """The `name==version` pin in pyproject.toml: one place for the version."""
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    for requirement in project["dependencies"]:
-        name, sep, version = requirement.partition("==")
-        if sep and name.strip() == distribution:
-            return version.strip()
-    sys.exit(f"build_vendor: pyproject.toml does not pin {distribution}==<version>")
 
 
 def url(path: Path) -> str:
@@ -95,18 +83,15 @@ def build_engine_zip() -> Path:
     return staging.replace(staging.with_name(f"engine-{digest}.zip"))
 
 
-def graphviz_wheel() -> Path:
-    """The pure-Python graphviz wheel the engine's drawing module imports in Pyodide."""
-    version = pinned_version("graphviz")
-    name = f"graphviz-{version}-py3-none-any.whl"
-    cached = WHEEL_CACHE / name
-    if not cached.is_file():
-        subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", f"graphviz=={version}"]
-            + ["--no-deps", "--only-binary=:all:", "-d", str(WHEEL_CACHE)],
-            check=True,
-        )
-    return copy(cached, VENDOR / "wheels" / name)
+def build_editor() -> Path:
+    """CodeMirror 6, bundled by esbuild into one module named by its hash (build_editor.mjs)."""
+    done = subprocess.run(
+        ["node", str(ROOT / "scripts" / "build_editor.mjs")],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return ROOT / "static" / done.stdout.strip().removeprefix("/static/")
 
 
 def remove_stale(keep: set[Path]) -> None:
@@ -126,19 +111,19 @@ def main() -> None:
         VENDOR / "viz" / npm_version("@viz-js/viz") / "viz.js",
     )
     engine_zip = build_engine_zip()
-    wheel = graphviz_wheel()
+    editor = build_editor()
 
     manifest = VENDOR / "manifest.json"
     entries = {
         "pyodide": url(pyodide_dir) + "/",
         "viz": url(viz),
         "engine_zip": url(engine_zip),
-        "graphviz_wheel": url(wheel),
+        "editor": url(editor),
     }
     manifest.write_text(json.dumps(entries, indent=2, sort_keys=True) + "\n")
-    served = [*pyodide, viz]
+    served = [*pyodide, viz, editor]
     compressed = [precompress(f) for f in served if f.suffix in PRECOMPRESS_SUFFIXES]
-    remove_stale({*served, *compressed, engine_zip, wheel, manifest})
+    remove_stale({*served, *compressed, engine_zip, manifest})
     print(f"build_vendor: wrote {manifest.relative_to(ROOT)}: {json.dumps(entries)}")
 
 

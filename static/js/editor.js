@@ -21,11 +21,7 @@ export class Editor extends EventTarget {
     this.inputNames = "";
     this.timer = null;
     this.marks = textarea ? addMarks(textarea) : null;
-    textarea?.addEventListener("input", () => {
-      if (this.presetSelect) this.presetSelect.value = "";
-      this.clearMarks();
-      this.later();
-    });
+    textarea?.addEventListener("input", () => this.edited());
     textarea?.addEventListener("scroll", () => this.syncScroll());
     preset?.addEventListener("change", () => this.choosePreset());
     mode?.addEventListener("change", () => this.now());
@@ -33,12 +29,111 @@ export class Editor extends EventTarget {
   }
 
   get source() {
+    if (this.view) return this.view.state.doc.toString();
     return this.textarea?.value ?? this.fallbackSource ?? "";
   }
 
+  /** Replace the program; in CodeMirror one undoable change (a preset is one Ctrl+Z away). */
   set source(text) {
     this.fallbackSource = text;
     if (this.textarea) this.textarea.value = text;
+    if (this.view && text !== this.source) {
+      this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: text } });
+    }
+  }
+
+  /**
+   * Swap the textarea for CodeMirror 6 (static/vendor/editor/…, loaded after the first graph):
+   * Python highlighting, line numbers, bracket matching, Tab to indent, error marks. Text typed
+   * before it loaded carries over. Without the page's style nonce (a static copy, where CSP
+   * comes from a <meta>) the textarea stays: CodeMirror's styles could not load.
+   */
+  async upgrade(moduleUrl) {
+    const nonce = this.textarea?.dataset.styleNonce;
+    if (!this.textarea || !moduleUrl || !nonce || this.view) return false;
+    const cm = await import(moduleUrl);
+    const hadFocus = document.activeElement === this.textarea;
+    const describedBy = ["editor-help", "editor-error"].filter((id) => document.getElementById(id));
+    this.cm = cm;
+    this.readOnly = new cm.Compartment();
+    this.invalid = new cm.Compartment(); // aria-invalid while the program has an error
+    this.view = new cm.EditorView({
+      state: cm.EditorState.create({
+        doc: this.textarea.value,
+        extensions: [
+          cm.lineNumbers(),
+          cm.highlightActiveLineGutter(),
+          cm.history(),
+          cm.drawSelection(),
+          cm.indentOnInput(),
+          cm.bracketMatching(),
+          cm.syntaxHighlighting(cm.defaultHighlightStyle, { fallback: true }),
+          cm.python(),
+          cm.lintGutter(),
+          cm.keymap.of([...cm.defaultKeymap, ...cm.historyKeymap, cm.indentWithTab]),
+          cm.EditorView.cspNonce.of(nonce),
+          cm.EditorView.contentAttributes.of({
+            "aria-label": "Expression",
+            "aria-describedby": describedBy.join(" "),
+            spellcheck: "false",
+            autocapitalize: "off",
+          }),
+          this.readOnly.of([]),
+          this.invalid.of([]),
+          // Text typed over a selection is put in by CodeMirror itself: left to the browser,
+          // replacing highlighted code re-creates its colours as inline styles, which the CSP
+          // (rightly) refuses.
+          cm.EditorView.domEventHandlers({
+            beforeinput: (event, view) => {
+              if (event.inputType !== "insertText" || event.data == null) return false;
+              // The DOM's selection (CodeMirror's own may not have caught up with it yet).
+              const selection = document.getSelection();
+              const range =
+                event.getTargetRanges()[0] ??
+                (selection?.rangeCount ? selection.getRangeAt(0) : null);
+              if (!range || range.collapsed) return false;
+              const from = view.posAtDOM(range.startContainer, range.startOffset);
+              const to = view.posAtDOM(range.endContainer, range.endOffset);
+              event.preventDefault();
+              view.dispatch({
+                changes: { from, to, insert: event.data },
+                selection: { anchor: from + event.data.length },
+                scrollIntoView: true,
+              });
+              return true;
+            },
+          }),
+          cm.EditorView.updateListener.of((update) => {
+            if (!update.docChanged) return;
+            this.textarea.value = update.state.doc.toString(); // the no-JS form's field
+            if (!this.settingDiagnostics) this.edited();
+          }),
+        ],
+      }),
+    });
+    this.view.dom.classList.add("code-editor");
+    const field = this.marks?.parentElement; // the textarea's error layer: CodeMirror marks errors
+    if (field) {
+      field.before(this.view.dom, this.textarea);
+      field.remove();
+    } else {
+      this.textarea.before(this.view.dom);
+    }
+    this.marks = null;
+    // The name "Expression" moves to the editor: the hidden textarea only carries the form field.
+    document.querySelector(`label[for="${this.textarea.id}"]`)?.removeAttribute("for");
+    this.textarea.removeAttribute("aria-label");
+    this.textarea.hidden = true;
+    this.textarea.setAttribute("aria-hidden", "true");
+    if (hadFocus) this.view.focus();
+    return true;
+  }
+
+  /** The learner changed the text: clear the old marks and run it soon. */
+  edited() {
+    if (this.presetSelect) this.presetSelect.value = "";
+    this.clearMarks();
+    this.later();
   }
 
   get mode() {
@@ -122,6 +217,11 @@ export class Editor extends EventTarget {
   /** Show run_json's error; the graph on screen stays as it was. */
   showError({ message, line, col, end_col: endCol }) {
     this.textarea?.setAttribute("aria-invalid", "true");
+    this.view?.dispatch({
+      effects: this.invalid.reconfigure(
+        this.cm.EditorView.contentAttributes.of({ "aria-invalid": "true" }),
+      ),
+    });
     if (this.errorBox) {
       if (line) {
         const where = document.createElement("button");
@@ -141,6 +241,7 @@ export class Editor extends EventTarget {
 
   clearError() {
     this.textarea?.removeAttribute("aria-invalid");
+    this.view?.dispatch({ effects: this.invalid.reconfigure([]) });
     if (this.errorBox) {
       this.errorBox.replaceChildren();
       this.errorBox.hidden = true;
@@ -161,11 +262,22 @@ export class Editor extends EventTarget {
 
   select(line, col, endCol) {
     const [from, to] = this.span(line, col, endCol);
+    if (this.view) {
+      this.view.focus();
+      this.view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
+      return;
+    }
     this.textarea?.focus();
     this.textarea?.setSelectionRange(from, to);
   }
 
   markSpan(line, col, endCol) {
+    if (this.view) {
+      const [from, to] = this.span(line, col, endCol);
+      const message = this.errorBox?.textContent || "error";
+      this.setDiagnostics([{ from, to: Math.max(to, from), severity: "error", message }]);
+      return;
+    }
     if (!this.marks) return;
     const text = this.source;
     const [from, to] = this.span(line, col, endCol);
@@ -177,7 +289,17 @@ export class Editor extends EventTarget {
   }
 
   clearMarks() {
+    if (this.view) this.setDiagnostics([]);
     this.marks?.replaceChildren();
+  }
+
+  setDiagnostics(diagnostics) {
+    this.settingDiagnostics = true;
+    try {
+      this.view.dispatch(this.cm.setDiagnostics(this.view.state, diagnostics));
+    } finally {
+      this.settingDiagnostics = false;
+    }
   }
 
   syncScroll() {
@@ -189,6 +311,9 @@ export class Editor extends EventTarget {
   /** Python is not available: the program can't change, stepping still works. */
   disable() {
     if (this.textarea) this.textarea.readOnly = true;
+    this.view?.dispatch({
+      effects: this.readOnly.reconfigure(this.cm.EditorState.readOnly.of(true)),
+    });
     for (const field of [this.presetSelect, this.modeSelect]) if (field) field.disabled = true;
     for (const field of this.inputList?.querySelectorAll("input") ?? []) field.disabled = true;
   }

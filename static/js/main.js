@@ -356,6 +356,8 @@ const firstStep = forwardOn ? 0 : (data.step ?? 0);
     $("graph").dataset.firstGraphMs = String(Math.round(performance.now()));
     if (shown && options.autoplay) stepper.play();
     if (shown && options.practice) practice.start();
+    // The code editor after the first graph: its ~135 KB never delay the picture.
+    editor.upgrade(vendor.editor).catch((error) => console.warn("The code editor did not load:", error));
   })
   .finally(() => {
     if (!serverSvg && !waitingPython) startEngineSoon();

@@ -66,7 +66,7 @@ def test_course_code_runs_and_steps_to_the_right_grads(playground: Page, name, p
     expect(page.locator("#graph svg g.node.value")).to_have_count(len(record["nodes"]))
     step_to_end(page, n)
     expect_grads(page, grad_texts_at(record, n))
-    expect(page.get_by_label("Expression")).to_have_value(source)  # the learner's text stays
+    expect(page.locator("#expression")).to_have_value(source)  # the learner's text stays
 
 
 def test_the_equals_bug_class_shows_its_wrong_grad(playground: Page) -> None:
@@ -138,7 +138,7 @@ def test_hostile_programs_are_told_and_the_page_recovers(playground: Page, sourc
     expect(output(page)).to_contain_text(message, timeout=(LIMIT_S + 2) * 1000)
     assert time.monotonic() - started < LIMIT_S + 0.5 + 0.5  # + the edit's debounce and paint
     expect(page.locator("#graph svg")).to_be_visible()  # the last good graph stays
-    expect(page.get_by_label("Expression")).to_have_value(source)
+    expect(page.locator("#expression")).to_have_value(source)
     paste(page, "a = Value(3.0, label='a')\nb = a * a\nb.backward()\nprint('again')")
     expect(output(page)).to_contain_text("again", timeout=BOOT)  # the next edit draws
 
