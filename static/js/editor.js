@@ -38,7 +38,10 @@ export class Editor extends EventTarget {
     this.fallbackSource = text;
     if (this.textarea) this.textarea.value = text;
     if (this.view && text !== this.source) {
-      this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: text } });
+      this.view.dispatch({
+        changes: { from: 0, to: this.view.state.doc.length, insert: text },
+        annotations: this.cm.isolateHistory.of("full"), // its own undo step
+      });
     }
   }
 
@@ -69,6 +72,8 @@ export class Editor extends EventTarget {
           cm.bracketMatching(),
           cm.syntaxHighlighting(cm.defaultHighlightStyle, { fallback: true }),
           cm.python(),
+          cm.indentUnit.of("    "), // Python's four spaces
+          cm.EditorView.editorAttributes.of({ class: "code-editor" }),
           cm.lintGutter(),
           cm.keymap.of([...cm.defaultKeymap, ...cm.historyKeymap, cm.indentWithTab]),
           cm.EditorView.cspNonce.of(nonce),
@@ -111,7 +116,6 @@ export class Editor extends EventTarget {
         ],
       }),
     });
-    this.view.dom.classList.add("code-editor");
     const field = this.marks?.parentElement; // the textarea's error layer: CodeMirror marks errors
     if (field) {
       field.before(this.view.dom, this.textarea);

@@ -14,14 +14,14 @@ export {
   history,
   historyKeymap,
   indentWithTab,
-  undo,
-  redo,
+  isolateHistory,
 } from "@codemirror/commands";
 export {
   bracketMatching,
   indentOnInput,
   syntaxHighlighting,
   defaultHighlightStyle,
+  indentUnit,
 } from "@codemirror/language";
 export { python } from "@codemirror/lang-python";
 export { lintGutter, setDiagnostics } from "@codemirror/lint";
