@@ -31,9 +31,42 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+const PROBE_MS = 2000; // a runtime that has not begun to arrive by then is reported, with why
+
+/**
+ * Ask for the runtime's biggest file before loadPyodide does: a blocked, failing or mistyped
+ * download then becomes a message within 2 s, instead of a hang (a wasm served with the wrong
+ * type makes loadPyodide wait forever). The answer's headers are enough; the body is dropped.
+ */
+async function probe(url) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), PROBE_MS);
+  let response;
+  try {
+    response = await fetch(url, { method: "HEAD", signal: controller.signal });
+  } catch (error) {
+    const why = controller.signal.aborted
+      ? `no answer within ${PROBE_MS / 1000} s`
+      : `the request failed (${error.message}): offline, or blocked by the network or a policy`;
+    throw new Error(`The Python runtime could not be downloaded: ${why}.`);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) {
+    throw new Error(`The Python runtime could not be downloaded: HTTP ${response.status}.`);
+  }
+  const type = (response.headers.get("content-type") ?? "").split(";")[0].trim();
+  if (type !== "application/wasm") {
+    throw new Error(
+      `The Python runtime is served as "${type || "no type"}"; browsers need application/wasm.`,
+    );
+  }
+}
+
 async function boot(vendor) {
   const started = performance.now();
   self.postMessage(progressMessage(0));
+  await probe(`${vendor.pyodide}pyodide.asm.wasm`);
   // Fetch the engine while Pyodide starts; unpack it once it has.
   const engineZip = fetchBytes(vendor.engine_zip);
   engineZip.catch(() => {}); // reported when awaited below, not as an unhandled rejection

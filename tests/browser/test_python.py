@@ -168,3 +168,33 @@ def test_an_edit_during_boot_runs_once_python_is_ready(playground: Page) -> None
     expect(page.locator("#graph svg")).to_be_visible()  # the server's graph, before Python
     paste(page, "print('typed while booting')")
     expect(output(page)).to_contain_text("typed while booting", timeout=BOOT)
+
+
+@pytest.mark.parametrize("blocked", ["abort", "never answer"])
+def test_a_blocked_runtime_is_told_with_its_cause_and_retry_works(page: Page, blocked) -> None:
+    """The runtime's download fails or hangs: told within ~2 s with why, the server's graph
+    stays, and Retry boots Python once the download works again."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    held = []
+
+    def block(route) -> None:
+        if blocked == "abort":
+            route.abort()
+        else:
+            held.append(route)  # never answered
+
+    page.route("**/pyodide.asm.wasm", block)
+    page.goto("/")
+    expect(page.locator("#graph svg")).to_be_visible()
+    status = page.locator("#boot-status")
+    started = time.monotonic()
+    expect(status).to_have_attribute("data-state", "failed", timeout=10_000)
+    assert time.monotonic() - started < 4  # the probe gives up after 2 s; the page is quick
+    cause = "no answer within 2 s" if blocked == "never answer" else "the request failed"
+    expect(status).to_contain_text(cause)
+    expect(page.locator("#graph svg")).to_be_visible()  # the graph stays
+    page.unroute("**/pyodide.asm.wasm")
+    status.get_by_role("button", name="Retry").click()
+    wait_for_python(page)
+    assert errors == []
