@@ -38,10 +38,15 @@ export class Editor extends EventTarget {
     this.fallbackSource = text;
     if (this.textarea) this.textarea.value = text;
     if (this.view && text !== this.source) {
-      this.view.dispatch({
-        changes: { from: 0, to: this.view.state.doc.length, insert: text },
-        annotations: this.cm.isolateHistory.of("full"), // its own undo step
-      });
+      this.settingSource = true; // the page's change, not the learner's: no "edit" from it
+      try {
+        this.view.dispatch({
+          changes: { from: 0, to: this.view.state.doc.length, insert: text },
+          annotations: this.cm.isolateHistory.of("full"), // its own undo step
+        });
+      } finally {
+        this.settingSource = false;
+      }
     }
   }
 
@@ -111,7 +116,7 @@ export class Editor extends EventTarget {
           cm.EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
             this.textarea.value = update.state.doc.toString(); // the no-JS form's field
-            if (!this.settingDiagnostics) this.edited();
+            if (!this.settingDiagnostics && !this.settingSource) this.edited();
           }),
         ],
       }),
@@ -179,7 +184,17 @@ export class Editor extends EventTarget {
     this.now();
   }
 
-  /** One labelled number field per input of the program (names used but never assigned). */
+  /** Values the learner set (a permalink's `values`), before the first run. */
+  setValues(values) {
+    for (const [name, x] of Object.entries(values ?? {})) {
+      if (Number.isFinite(x)) this.inputValues.set(name, x);
+    }
+  }
+
+  /**
+   * What if? A number field and a slider per named leaf (name → its data): the program's
+   * inputs and every number it assigns to a name. A change reruns the program with it.
+   */
   showInputs(inputs) {
     const list = this.inputList;
     if (!list) return;
@@ -188,7 +203,9 @@ export class Editor extends EventTarget {
     if (names.join("\n") === this.inputNames) {
       for (const field of list.querySelectorAll("input")) {
         const shown = inputs[field.dataset.name];
-        if (document.activeElement !== field) field.value = String(shown);
+        if (document.activeElement !== field && field.type === "number") {
+          field.value = String(shown);
+        }
       }
       return;
     }
@@ -201,6 +218,7 @@ export class Editor extends EventTarget {
     const label = document.createElement("label");
     const field = document.createElement("input");
     field.id = `input-${i}`;
+    label.id = `input-${i}-label`;
     field.type = "number";
     field.step = "any";
     field.inputMode = "decimal";
@@ -208,13 +226,28 @@ export class Editor extends EventTarget {
     field.value = String(value);
     label.htmlFor = field.id;
     label.textContent = name;
-    field.addEventListener("input", () => {
-      const number = field.valueAsNumber;
+    // The slider spans the value ± 2 × max(1, |value|), in 200 keyboard steps.
+    const x = Number(value);
+    const span = 2 * Math.max(1, Math.abs(Number.isFinite(x) ? x : 0));
+    const slider = document.createElement("input");
+    slider.type = "range";
+    slider.dataset.name = name;
+    slider.setAttribute("aria-labelledby", label.id);
+    if (Number.isFinite(x)) {
+      slider.min = String(x - span);
+      slider.max = String(x + span);
+      slider.step = String(span / 100);
+      slider.value = String(x);
+    }
+    const set = (number, other) => {
       if (Number.isFinite(number)) this.inputValues.set(name, number);
       else this.inputValues.delete(name);
+      if (Number.isFinite(number)) other.value = String(number);
       this.later();
-    });
-    item.append(label, field);
+    };
+    field.addEventListener("input", () => set(field.valueAsNumber, slider));
+    slider.addEventListener("input", () => set(slider.valueAsNumber, field));
+    item.append(label, field, slider);
     return item;
   }
 

@@ -72,7 +72,11 @@ def playground(page: Page) -> Iterator[Page]:
     page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
     page.on(
         "requestfailed",
-        lambda request: problems.append(f"request failed: {request.url} {request.failure}"),
+        lambda request: (
+            # A download cut short because the page moved on or closed is not a failure.
+            "ERR_ABORTED" not in (request.failure or "")
+            and problems.append(f"request failed: {request.url} {request.failure}")
+        ),
     )
     page.on(
         "response",
