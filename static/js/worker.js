@@ -82,6 +82,15 @@ async function boot(vendor) {
   runInWorker = playground.run_in_worker_json;
   actOn = playground.act_json;
   self.postMessage(readyMessage(Math.round(performance.now() - started)));
+  // The first run of a learner's class is slow (imports, a cold interpreter): pay it now,
+  // while the learner reads, not on their first paste. A run sent meanwhile waits for it.
+  setTimeout(() => {
+    try {
+      playground.warm_up();
+    } catch (error) {
+      console.warn("warm-up failed:", error);
+    }
+  }, 0);
 }
 
 function run({ id, source, mode, inputs }) {
