@@ -6,6 +6,8 @@
 const DEBOUNCE_MS = 50;
 const LONG_PROGRAM_CHARS = 2000;
 const LONG_DEBOUNCE_MS = 300;
+// A change that inserts this much at once is a paste: it runs at once, not after a pause.
+const PASTE_CHARS = 200;
 
 export class Editor extends EventTarget {
   /** Event "edit": the program, its inputs or the mode changed. Any element may be missing. */
@@ -21,7 +23,9 @@ export class Editor extends EventTarget {
     this.inputNames = "";
     this.timer = null;
     this.marks = textarea ? addMarks(textarea) : null;
-    textarea?.addEventListener("input", () => this.edited());
+    textarea?.addEventListener("input", (event) =>
+      this.edited(event.inputType === "insertFromPaste"),
+    );
     textarea?.addEventListener("scroll", () => this.syncScroll());
     preset?.addEventListener("change", () => this.choosePreset());
     mode?.addEventListener("change", () => this.now());
@@ -116,7 +120,10 @@ export class Editor extends EventTarget {
           cm.EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
             this.textarea.value = update.state.doc.toString(); // the no-JS form's field
-            if (!this.settingDiagnostics && !this.settingSource) this.edited();
+            if (this.settingDiagnostics || this.settingSource) return;
+            let inserted = 0;
+            update.changes.iterChanges((fromA, toA, fromB, toB) => (inserted += toB - fromB));
+            this.edited(inserted >= PASTE_CHARS);
           }),
         ],
       }),
@@ -138,11 +145,12 @@ export class Editor extends EventTarget {
     return true;
   }
 
-  /** The learner changed the text: clear the old marks and run it soon. */
-  edited() {
+  /** The learner changed the text: clear the old marks and run it soon (a paste: now). */
+  edited(pasted = false) {
     if (this.presetSelect) this.presetSelect.value = "";
     this.clearMarks();
-    this.later();
+    if (pasted) this.now();
+    else this.later();
   }
 
   get mode() {
