@@ -1,52 +1,172 @@
-"""Graphviz `dot` as a subprocess: a timeout, a cap on how many run at once, and a small cache.
+"""Graphviz `dot` as a subprocess under control: a deadline, a kill, caps, and caches.
 
-The `graphviz` package's `pipe()` has no timeout, and a big graph can keep `dot` busy for
-minutes (a 2,000-value program of long sums over shared inputs took almost 5), so this runs
-the binary itself. Callers are sync routes, which FastAPI runs on worker threads.
+The `graphviz` package's `pipe()` has no timeout, and a small program can keep `dot` busy for
+minutes (`x+x+...+x` with 251 terms: 38 s), so this runs the binary itself:
+
+- each run is its own process group at a lower CPU priority, killed (the whole group) when its
+  deadline passes or when the client that asked has gone;
+- at most `concurrency` runs at once on the server and `per_client` for one client address;
+  a request that finds no slot soon is answered 503 (server busy) or 429 (this client busy),
+  both with Retry-After;
+- results are cached by DOT text, failures too (for `failure_ttl` seconds), so asking again for
+  a graph that timed out costs nothing.
+
+`app.layout_cost` refuses most slow graphs before they get here; the deadline catches the rest.
 """
 
-import subprocess
-import threading
-from functools import lru_cache
+import asyncio
+import contextlib
+import math
+import os
+import signal
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+
+Disconnected = Callable[[], Awaitable[bool]]
+_POLL = 0.05  # seconds between checks that the client is still there
 
 
 class DotError(Exception):
-    """dot could not produce the image; `status` is the HTTP status that fits."""
+    """dot could not produce the image; `status` is the HTTP status that fits, and
+    `retry_after` (seconds) when asking again later may work."""
 
-    def __init__(self, message: str, status: int = 503):
+    def __init__(self, message: str, status: int = 503, retry_after: int | None = None):
         super().__init__(message)
         self.status = status
+        self.retry_after = retry_after
 
 
 class DotRenderer:
-    def __init__(self, binary: str = "dot", timeout: float = 10.0, concurrency: int = 4):
+    def __init__(
+        self,
+        binary: str = "dot",
+        timeout: float = 3.0,
+        concurrency: int = 2,
+        per_client: int = 2,
+        failure_ttl: float = 10.0,
+        cache_size: int = 64,
+    ):
         self.binary = binary
         self.timeout = timeout
-        self._slots = threading.BoundedSemaphore(concurrency)
-        # Keyed by the DOT text: the same graph requested by many readers of a course page is
-        # laid out once. Errors are raised, so they are never cached.
-        self.svg = lru_cache(maxsize=32)(self._render)
+        self.concurrency = concurrency
+        self.per_client = per_client
+        self.failure_ttl = failure_ttl
+        self.cache_size = cache_size
+        self._slots: asyncio.Semaphore | None = None  # made on the event loop that uses it
+        self._busy: dict[str, int] = {}  # client address -> runs in progress
+        self._cache: OrderedDict[str, bytes] = OrderedDict()
+        self._failures: dict[tuple[str, float], tuple[float, DotError]] = {}
+        self.running: set[int] = set()  # process ids of live dot runs (tests and the bench)
 
-    def _render(self, dot_source: str) -> bytes:
-        if not self._slots.acquire(timeout=self.timeout):
-            raise DotError("the server is busy drawing other graphs; try again in a moment")
-        try:
-            done = subprocess.run(
-                [self.binary, "-Tsvg"],
-                input=dot_source.encode(),
-                capture_output=True,
-                timeout=self.timeout,
-                check=False,
-            )
-        except FileNotFoundError:
-            raise DotError(f"Graphviz '{self.binary}' is not installed on this server") from None
-        except subprocess.TimeoutExpired:
+    async def svg(
+        self,
+        dot_source: str,
+        *,
+        timeout: float | None = None,
+        client: str = "",
+        disconnected: Disconnected | None = None,
+        wait: float = 1.0,
+    ) -> bytes:
+        """The SVG of `dot_source`; raises DotError. `wait` is how long to queue for a slot."""
+        timeout = self.timeout if timeout is None else timeout
+        if dot_source in self._cache:
+            self._cache.move_to_end(dot_source)
+            return self._cache[dot_source]
+        self._raise_cached_failure(dot_source, timeout)
+        if self._busy.get(client, 0) >= self.per_client:
             raise DotError(
-                f"laying out this graph took longer than {self.timeout:g} s; try a smaller program"
+                "you are already drawing other graphs on this server; try again in a moment",
+                status=429,
+                retry_after=1,
+            )
+        self._busy[client] = self._busy.get(client, 0) + 1
+        try:
+            svg = await self._run_in_slot(dot_source, timeout, disconnected, wait)
+        except DotError as error:
+            if error.retry_after is None:  # a property of the graph, not of the moment
+                self._failures[(dot_source, timeout)] = (time.monotonic(), error)
+            raise
+        finally:
+            self._busy[client] -= 1
+            if not self._busy[client]:
+                del self._busy[client]
+        self._cache[dot_source] = svg
+        if len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+        return svg
+
+    def _raise_cached_failure(self, dot_source: str, timeout: float) -> None:
+        now = time.monotonic()
+        for key, (when, _) in list(self._failures.items()):
+            if now - when > self.failure_ttl:
+                del self._failures[key]
+        cached = self._failures.get((dot_source, timeout))
+        if cached is not None:
+            when, error = cached
+            left = max(1, math.ceil(self.failure_ttl - (now - when)))
+            raise DotError(str(error), error.status, retry_after=left)
+
+    async def _run_in_slot(
+        self, dot_source: str, timeout: float, disconnected: Disconnected | None, wait: float
+    ) -> bytes:
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.concurrency)
+        try:
+            if wait <= 0 and self._slots.locked():
+                raise TimeoutError
+            await asyncio.wait_for(self._slots.acquire(), max(wait, 0.001))
+        except TimeoutError:
+            raise DotError(
+                "the server is busy drawing other graphs; try again in a moment",
+                retry_after=2,
             ) from None
+        try:
+            return await self._run(dot_source, timeout, disconnected)
         finally:
             self._slots.release()
-        if done.returncode != 0:
-            detail = done.stderr.decode(errors="replace").strip()[:500]
-            raise DotError(f"dot failed (exit {done.returncode}): {detail}", status=500)
-        return done.stdout
+
+    async def _run(self, dot_source: str, timeout: float, disconnected: Disconnected | None):
+        try:
+            process = await asyncio.create_subprocess_exec(
+                self.binary,
+                "-Tsvg",
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                start_new_session=True,  # its own process group: killed as one
+            )
+        except (FileNotFoundError, PermissionError):
+            raise DotError(
+                f"Graphviz '{self.binary}' is not installed on this server", retry_after=60
+            ) from None
+        self.running.add(process.pid)
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, process.pid, 10)  # pages before layouts
+        output = asyncio.ensure_future(process.communicate(dot_source.encode()))
+        deadline = time.monotonic() + timeout
+        try:
+            while not output.done():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise DotError(
+                        f"laying out this graph took longer than {timeout:g} s; "
+                        "try a smaller program, or open it in the playground"
+                    )
+                await asyncio.wait({output}, timeout=min(_POLL, left))
+                if not output.done() and disconnected is not None and await disconnected():
+                    raise DotError("the client went away", status=499, retry_after=0)
+            stdout, stderr = output.result()
+        finally:
+            if process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+            output.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await output
+            await process.wait()
+            self.running.discard(process.pid)
+        if process.returncode != 0:
+            detail = stderr.decode(errors="replace").strip()[:500]
+            raise DotError(f"dot failed (exit {process.returncode}): {detail}", status=500)
+        return stdout

@@ -2,13 +2,18 @@
 
 Same DOT as the page (engine.draw_dot, same node ids), with each record's grad as it is after
 `step` backward steps; no JavaScript, so it works wherever an image does.
+
+Before `dot` runs, `app.layout_cost` estimates its time: a graph over the budget is drawn with
+dot's fastest attributes if that brings it under, and refused (422, with the estimate) if not.
 """
 
 from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from app.dot import DotError
+from app.engine_runs import client_address, in_engine_thread
 from app.first_paint import grad_texts_at
+from app.layout_cost import FAST_ATTRIBUTES, layout_cost
 from app.page_data import clamp_step, parse_int
 from app.presets import DEFAULT_SOURCE
 from engine import ExpressionError, Value, draw_dot, parse, trace
@@ -27,35 +32,59 @@ def texts_at_step(ids: dict[Value, str], record: dict, step: int) -> dict[Value,
     return {v: (f"data {data[uid]}", f"grad {grads[uid]}") for v, uid in ids.items()}
 
 
-def graph_dot(source: str, mode: str = "correct", step: int | None = None) -> str:
-    """DOT source of the program's graph at `step` (None: after the whole backward pass)."""
+def graph_dot(source: str, mode: str = "correct", step: int | None = None) -> tuple[str, dict]:
+    """DOT source of the program's graph at `step` (None: after the whole backward pass), and
+    the program's trace."""
     program = parse(source)
     record = trace(program, mode)
     ids = node_ids(topological_order(program.output))
     step = clamp_step(step, len(record["backward"]))
-    return draw_dot(program.output, texts=texts_at_step(ids, record, step)).source
+    return draw_dot(program.output, texts=texts_at_step(ids, record, step)).source, record
 
 
-def _bad_request(message: str) -> PlainTextResponse:
-    return PlainTextResponse(message, status_code=400)
+def with_fast_layout(dot_source: str) -> str:
+    """The same graph with dot's cheapest layout attributes (root graph attributes apply to the
+    whole graph wherever they are set, and the last setting wins)."""
+    attributes = " ".join(f"{name}={value}" for name, value in FAST_ATTRIBUTES.items())
+    end = dot_source.rstrip().rfind("}")
+    return f"{dot_source[:end]}\tgraph [{attributes}]\n}}\n"
+
+
+def _bad_request(message: str, status: int = 400) -> PlainTextResponse:
+    return PlainTextResponse(message, status_code=status)
 
 
 @router.get("/graph.svg", response_class=Response)
-def graph_svg(
+async def graph_svg(
     request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct", step: str | None = None
 ) -> Response:
-    """A sync route: FastAPI runs it on a worker thread, so `dot` never blocks the event loop."""
     if mode not in MODES:
-        return _bad_request(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        return _bad_request(f"mode must be one of {', '.join(MODES)}, not {mode[:40]!r}")
     step_number = parse_int(step)
     if step is not None and step_number is None:
         return _bad_request(f"step must be a whole number, like step=3, not {step[:40]!r}")
     try:
-        dot_source = graph_dot(src, mode, step_number)
+        dot_source, record = await in_engine_thread(request, graph_dot, src, mode, step_number)
     except ExpressionError as error:
         return _bad_request(f"The program has an error: {error}")
+    settings = request.app.state.settings
+    cost = layout_cost(record)
+    if cost.seconds() > settings.dot_budget:
+        if cost.seconds(fast=True) > settings.dot_budget:
+            return _bad_request(
+                f"This graph ({cost.drawn:,} nodes, {cost.edges:,} edges, up to "
+                f"{cost.max_degree} at one node) would take about {cost.seconds(fast=True):.0f} s "
+                f"to lay out; this server draws graphs that take at most "
+                f"{settings.dot_budget:g} s. Open it in the playground, which lays it out in "
+                "your browser.",
+                status=422,
+            )
+        dot_source = with_fast_layout(dot_source)
     try:
-        svg = request.app.state.dot.svg(dot_source)
+        svg = await request.app.state.dot.svg(
+            dot_source, client=client_address(request), disconnected=request.is_disconnected
+        )
     except DotError as error:
-        return PlainTextResponse(str(error), status_code=error.status)
+        headers = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}
+        return PlainTextResponse(str(error), status_code=error.status, headers=headers)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": IMAGE_CACHE})

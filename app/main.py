@@ -19,7 +19,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Autograd playground", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.settings = settings
     app.state.templates = Jinja2Templates(directory=settings.templates_dir)
-    app.state.dot = DotRenderer(settings.dot_binary, settings.dot_timeout, settings.dot_concurrency)
+    app.state.dot = DotRenderer(
+        settings.dot_binary,
+        timeout=settings.dot_timeout,
+        concurrency=settings.dot_concurrency,
+        per_client=settings.dot_per_client,
+        failure_ttl=settings.dot_failure_ttl,
+    )
 
     app.include_router(routes.router)
     app.include_router(graph_image.router)

@@ -27,6 +27,7 @@ MODE_LABELS = {
 THEMES = ("light", "dark", "auto")
 SPEEDS = (("0.5×", 2000), ("1×", 1000), ("2×", 500), ("4×", 250))  # label, ms per step
 DEFAULT_SPEED = 1000
+MAX_DATA_BYTES = 2_000_000  # the most JSON a page inlines (docs/server.md)
 EMBED_OPTIONS = ("controls", "editor", "theme", "speed", "autoplay")  # in initial-data "options"
 _FLAGS = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False}
 _FLAGS |= {"no": False, "off": False}
@@ -136,14 +137,21 @@ class Page:
     step: int
     n_steps: int
     initial_data: Markup
+    deferred: bool = False  # the result was too big to inline: the page runs the program itself
 
     @property
     def error(self) -> dict[str, Any] | None:
         return None if self.result["ok"] else self.result["error"]
 
 
-def build_page(options: PageOptions, manifest: Mapping[str, str]) -> Page:
-    """Run the program once, as the worker will, so the first paint needs no Python."""
+def build_page(
+    options: PageOptions, manifest: Mapping[str, str], max_data_bytes: int = MAX_DATA_BYTES
+) -> Page:
+    """Run the program once, as the worker will, so the first paint needs no Python.
+
+    A result bigger than `max_data_bytes` as JSON (a trace grows with the graph: the MLP preset
+    is 1.1 MB, a 13,000-value chain ~15 MB) is left out, and the page runs the program in the
+    browser instead, so no page is much bigger than the limit."""
     result = run(options.source, options.mode)
     fallback = None if result["ok"] else run(DEFAULT_SOURCE, options.mode)
     n_steps = step_count(fallback or result)
@@ -160,4 +168,11 @@ def build_page(options: PageOptions, manifest: Mapping[str, str]) -> Page:
     }
     if fallback is not None:
         data["fallback"] = fallback
-    return Page(options, result, fallback, step, n_steps, script_json(data))
+    initial_data = script_json(data)
+    if len(initial_data) <= max_data_bytes:
+        return Page(options, result, fallback, step, n_steps, initial_data)
+    del data["result"]
+    data["deferred"] = (
+        "This graph is too big to send with the page; Python draws it once it has loaded."
+    )
+    return Page(options, result, fallback, step, n_steps, script_json(data), deferred=True)

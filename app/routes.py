@@ -3,6 +3,7 @@
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from app.engine_runs import client_address, in_engine_thread
 from app.first_paint import first_svg
 from app.page_data import (
     DEFAULT_SPEED,
@@ -22,14 +23,25 @@ def _url(path: str, query: str) -> str:
     return f"{path}?{query}" if query else path
 
 
-def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
+async def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
     settings = request.app.state.settings
     options = page_options(request.query_params, embed=embed)
-    page = build_page(options, read_manifest(settings.vendor_manifest))
+    manifest = read_manifest(settings.vendor_manifest)
+    page = await in_engine_thread(request, build_page, options, manifest, settings.max_page_data)
     shown = options.source if page.result["ok"] else DEFAULT_SOURCE  # else: the fallback
     image_url: str | None = _url("/graph.svg", program_query(shown, options.mode, options.step))
     if len(image_url) > settings.max_request_bytes:
         image_url = None  # the noscript image would be refused; the page says so instead
+    svg = None
+    if not page.deferred:
+        svg = await first_svg(
+            request.app.state.dot,
+            page.fallback or page.result,
+            page.step,
+            budget=settings.first_paint_wait,
+            client=client_address(request),
+            disconnected=request.is_disconnected,
+        )
     context = {
         "page": page,
         "options": options,
@@ -38,21 +50,20 @@ def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
         "speeds": SPEEDS,
         "speed": options.speed or DEFAULT_SPEED,
         "image_url": image_url,
-        "first_svg": first_svg(request.app.state.dot, page.fallback or page.result, page.step),
+        "first_svg": svg,
         "playground_url": _url("/", program_query(options.source, options.mode, options.step)),
     }
     return request.app.state.templates.TemplateResponse(request, template, context)
 
 
 @router.get("/", response_class=HTMLResponse)
-def index(request: Request) -> HTMLResponse:
-    """Sync: the first run of the program (up to ~0.1 s for the MLP) happens on a worker thread."""
-    return _render(request, "index.html", embed=False)
+async def index(request: Request) -> HTMLResponse:
+    return await _render(request, "index.html", embed=False)
 
 
 @router.get("/embed", response_class=HTMLResponse)
-def embed(request: Request) -> HTMLResponse:
-    return _render(request, "embed.html", embed=True)
+async def embed(request: Request) -> HTMLResponse:
+    return await _render(request, "embed.html", embed=True)
 
 
 @router.get("/healthz")
