@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from engine import numeric
 from engine.errors import ExpressionError
-from engine.prescan import prescan
+from engine.prescan import prescan, text_problem
 from engine.value import Value
 
 DEFAULT_INPUT = 1.0  # the value of a name that is used but never assigned
@@ -39,6 +39,8 @@ _NOT_ALLOWED = {
     ast.NamedExpr: "':='", ast.Await: "'await'", ast.Yield: "'yield'", ast.YieldFrom: "'yield'",
 }  # fmt: skip
 _HELP = "use numbers, names, + - * / **, and " + ", ".join(FUNCTIONS)
+# Names a learner may write a function's module as, from Python, NumPy or PyTorch habits.
+_MODULES = frozenset({"math", "cmath", "np", "numpy", "torch", "F", "nn", "random"})
 
 
 @dataclass
@@ -202,6 +204,9 @@ class _Builder:
             raise _error(node, "a label is text in quotes, like 'x1'")
         if len(node.value) > MAX_LABEL:
             raise _error(node, f"a label has at most {MAX_LABEL} characters")
+        problem = text_problem(node.value)
+        if problem is not None:
+            raise _error(node, f"in this label, {problem[1]}")
         return node.value
 
     def output_marker(self, node: ast.AST) -> Value | None:
@@ -314,6 +319,18 @@ class _Builder:
         if any(isinstance(a, ast.Starred) for a in node.args):
             raise _error(node, f"'*' unpacking is not part of the expression language; {_HELP}")
         func = node.func
+        if (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in _MODULES
+            and func.value.id not in self.values
+        ):  # math.tanh(x): the functions are there without a module
+            module, name = func.value.id, func.attr
+            if name in FUNCTIONS:
+                known = f"write {name}(...) without '{module}.'"
+            else:
+                known = f"the functions are {', '.join(FUNCTIONS)}"
+            raise _error(func, f"there are no modules here, so no '{module}.{name}'; {known}")
         if isinstance(func, ast.Attribute):  # the seeds' method style: n.tanh()
             if func.attr not in FUNCTIONS:
                 raise _error(func, f"unknown method '.{func.attr}()'{_suggest(func.attr)}")

@@ -114,7 +114,7 @@ engine.addEventListener("failed", (e) => {
   editor.disable();
 });
 
-editor.addEventListener("edit", async () => {
+async function runEditor() {
   const { source, mode } = editor;
   if (engine.state === "booting") bootStatus.editWaiting();
   const result = await engine.run(source, mode, editor.inputs);
@@ -126,7 +126,8 @@ editor.addEventListener("edit", async () => {
   }
   editor.clearError();
   await showResult(result, sameShape(result) ? stepper.position : 0);
-});
+}
+editor.addEventListener("edit", runEditor);
 
 $("copy-link")?.addEventListener("click", async (event) => {
   const link = urlState.link();
@@ -163,4 +164,9 @@ if (serverSvg) startEngine();
   })
   .finally(() => {
     if (!serverSvg) startEngine();
+    // A result too big to inline: the server left it out, and Python computes it here.
+    if (data.deferred) {
+      view.say(data.deferred);
+      runEditor();
+    }
   });
