@@ -38,7 +38,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         GZipMiddleware, minimum_size=settings.gzip_minimum_size, compresslevel=settings.gzip_level
     )
     app.add_middleware(RequestSizeLimitMiddleware, max_bytes=settings.max_request_bytes)
-    app.add_middleware(ResponseHeadersMiddleware, frame_ancestors=settings.frame_ancestors)
+    app.add_middleware(
+        ResponseHeadersMiddleware, frame_ancestors=settings.frame_ancestors, hsts=settings.hsts
+    )
     return app
 
 

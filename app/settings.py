@@ -3,15 +3,56 @@
 Environment variables (all optional):
 
     PLAYGROUND_FRAME_ANCESTORS  CSP frame-ancestors: who may embed the page in an iframe
-                                (default "*": embedding in course sites is a feature)
+                                (default "*": embedding in course sites is a feature); a
+                                space-separated list of sources, checked at startup
+    PLAYGROUND_HSTS             Strict-Transport-Security sent on HTTPS requests, e.g.
+                                "max-age=31536000; includeSubDomains" (default: none). Behind
+                                a TLS proxy, run uvicorn with --proxy-headers so it sees https.
     PLAYGROUND_STATIC_DIR       where /static is served from (default: <project>/static)
     PLAYGROUND_TEMPLATES_DIR    the Jinja2 templates (default: <project>/templates)
     PLAYGROUND_DOT              the Graphviz dot binary for /graph.svg (default "dot")
 """
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+# CSP source expressions (CSP3 §2.3.1), the ones frame-ancestors takes: 'self', 'none' (alone),
+# a scheme (https:), or a host with an optional scheme, port and path. No ';' or ',' can pass,
+# so a setting cannot add a directive or a second policy.
+_SCHEME_SOURCE = r"[a-zA-Z][a-zA-Z0-9+.-]*:"
+_HOST_SOURCE = (
+    r"(?:[a-zA-Z][a-zA-Z0-9+.-]*://)?(?:\*|(?:\*\.)?[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*)"
+    r"(?::(?:[0-9]+|\*))?(?:/[a-zA-Z0-9._~!$&'()*+=:@/%-]*)?"
+)
+_SOURCE = re.compile(rf"'self'|\*|{_SCHEME_SOURCE}|{_HOST_SOURCE}")
+_HSTS = re.compile(r"max-age=[0-9]{1,9}(?:; ?includeSubDomains)?(?:; ?preload)?")
+
+
+def check_frame_ancestors(value: str) -> str:
+    """The value, if it is a valid frame-ancestors source list; else ValueError."""
+    sources = value.split()
+    if value != " ".join(sources):  # also no tab or line break: a header is one line
+        raise ValueError(f"PLAYGROUND_FRAME_ANCESTORS: {value!r} has stray white space")
+    if sources == ["'none'"]:
+        return value
+    bad = [s for s in sources if ";" in s or "," in s or not _SOURCE.fullmatch(s)]
+    if not sources or bad:
+        raise ValueError(
+            f"PLAYGROUND_FRAME_ANCESTORS: {bad[0] if bad else value!r} is not a CSP source; "
+            "use 'self', 'none', *, https: or hosts like https://lms.example.edu"
+        )
+    return value
+
+
+def check_hsts(value: str) -> str:
+    if value and not _HSTS.fullmatch(value):
+        raise ValueError(
+            f"PLAYGROUND_HSTS: {value!r} is not a Strict-Transport-Security value; "
+            "use e.g. max-age=31536000; includeSubDomains"
+        )
+    return value
 
 
 def _project_root() -> Path:
@@ -26,6 +67,7 @@ class Settings:
     static_dir: Path = field(default_factory=lambda: _project_root() / "static")
     templates_dir: Path = field(default_factory=lambda: _project_root() / "templates")
     frame_ancestors: str = "*"
+    hsts: str = ""  # Strict-Transport-Security for HTTPS requests; "" sends none
     # The longest URL query or request body accepted. A program may have 50,000 characters
     # (engine.prescan), but ones that long are typed, not linked; the MLP preset is 14 KB encoded.
     max_request_bytes: int = 60 * 1024
@@ -40,6 +82,10 @@ class Settings:
     gzip_minimum_size: int = 1000
     gzip_level: int = 6  # 9 takes twice as long on the 9.6 MB Pyodide wasm, for 0.5% fewer bytes
 
+    def __post_init__(self) -> None:
+        check_frame_ancestors(self.frame_ancestors)
+        check_hsts(self.hsts)
+
     @property
     def vendor_manifest(self) -> Path:
         return self.static_dir / "vendor" / "manifest.json"
@@ -49,7 +95,11 @@ class Settings:
         env = os.environ if environ is None else environ
         overrides: dict[str, object] = {}
         if "PLAYGROUND_FRAME_ANCESTORS" in env:
-            overrides["frame_ancestors"] = env["PLAYGROUND_FRAME_ANCESTORS"].strip() or "'none'"
+            overrides["frame_ancestors"] = (
+                " ".join(env["PLAYGROUND_FRAME_ANCESTORS"].split()) or "'none'"
+            )
+        if "PLAYGROUND_HSTS" in env:
+            overrides["hsts"] = env["PLAYGROUND_HSTS"].strip()
         if "PLAYGROUND_STATIC_DIR" in env:
             overrides["static_dir"] = Path(env["PLAYGROUND_STATIC_DIR"])
         if "PLAYGROUND_TEMPLATES_DIR" in env:
