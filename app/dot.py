@@ -5,9 +5,12 @@ minutes (`x+x+...+x` with 251 terms: 38 s), so this runs the binary itself:
 
 - each run is its own process group at a lower CPU priority, killed (the whole group) when its
   deadline passes or when the client that asked has gone;
-- at most `concurrency` runs at once on the server and `per_client` for one client address;
+- at most `concurrency` runs at once on the server; of those, runs the caller marks
+  `expensive` (estimated by `app.layout_cost` to take a while) take at most all but one slot,
+  so cheap graphs always find one, and at most `per_client` of them per client address;
   a request that finds no slot soon is answered 503 (server busy) or 429 (this client busy),
-  both with Retry-After;
+  both with Retry-After. (The per-address cap counts only expensive runs: a classroom behind
+  one NAT address asking for ordinary graphs is not one attacker.)
 - results are cached by DOT text, failures too (for `failure_ttl` seconds), so asking again for
   a graph that timed out costs nothing.
 
@@ -42,8 +45,8 @@ class DotRenderer:
         self,
         binary: str = "dot",
         timeout: float = 3.0,
-        concurrency: int = 2,
-        per_client: int = 2,
+        concurrency: int = 3,
+        per_client: int = 1,
         failure_ttl: float = 10.0,
         cache_size: int = 64,
     ):
@@ -54,6 +57,7 @@ class DotRenderer:
         self.failure_ttl = failure_ttl
         self.cache_size = cache_size
         self._slots: asyncio.Semaphore | None = None  # made on the event loop that uses it
+        self._expensive_slots: asyncio.Semaphore | None = None
         self._busy: dict[str, int] = {}  # client address -> runs in progress
         self._cache: OrderedDict[str, bytes] = OrderedDict()
         self._failures: dict[tuple[str, float], tuple[float, DotError]] = {}
@@ -67,6 +71,7 @@ class DotRenderer:
         client: str = "",
         disconnected: Disconnected | None = None,
         wait: float = 1.0,
+        expensive: bool = False,
     ) -> bytes:
         """The SVG of `dot_source`; raises DotError. `wait` is how long to queue for a slot."""
         timeout = self.timeout if timeout is None else timeout
@@ -74,27 +79,38 @@ class DotRenderer:
             self._cache.move_to_end(dot_source)
             return self._cache[dot_source]
         self._raise_cached_failure(dot_source, timeout)
-        if self._busy.get(client, 0) >= self.per_client:
-            raise DotError(
-                "you are already drawing other graphs on this server; try again in a moment",
-                status=429,
-                retry_after=1,
-            )
-        self._busy[client] = self._busy.get(client, 0) + 1
-        try:
-            svg = await self._run_in_slot(dot_source, timeout, disconnected, wait)
-        except DotError as error:
-            if error.retry_after is None:  # a property of the graph, not of the moment
-                self._failures[(dot_source, timeout)] = (time.monotonic(), error)
-            raise
-        finally:
-            self._busy[client] -= 1
-            if not self._busy[client]:
-                del self._busy[client]
+        if not expensive:
+            svg = await self._remember(dot_source, timeout, disconnected, wait, ())
+        else:
+            if self._busy.get(client, 0) >= self.per_client:
+                raise DotError(
+                    "you are already drawing a big graph on this server; try again in a moment",
+                    status=429,
+                    retry_after=2,
+                )
+            self._busy[client] = self._busy.get(client, 0) + 1
+            try:
+                if self._expensive_slots is None:
+                    self._expensive_slots = asyncio.Semaphore(max(self.concurrency - 1, 1))
+                outer = (self._expensive_slots,)
+                svg = await self._remember(dot_source, timeout, disconnected, wait, outer)
+            finally:
+                self._busy[client] -= 1
+                if not self._busy[client]:
+                    del self._busy[client]
         self._cache[dot_source] = svg
         if len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
         return svg
+
+    async def _remember(self, dot_source, timeout, disconnected, wait, outer) -> bytes:
+        """Run in a slot (after the `outer` semaphores); a failure of the graph is remembered."""
+        try:
+            return await self._run_in_slots(dot_source, timeout, disconnected, wait, outer)
+        except DotError as error:
+            if error.retry_after is None:  # a property of the graph, not of the moment
+                self._failures[(dot_source, timeout)] = (time.monotonic(), error)
+            raise
 
     def _raise_cached_failure(self, dot_source: str, timeout: float) -> None:
         now = time.monotonic()
@@ -107,16 +123,24 @@ class DotRenderer:
             left = max(1, math.ceil(self.failure_ttl - (now - when)))
             raise DotError(str(error), error.status, retry_after=left)
 
-    async def _run_in_slot(
-        self, dot_source: str, timeout: float, disconnected: Disconnected | None, wait: float
-    ) -> bytes:
+    async def _run_in_slots(self, dot_source, timeout, disconnected, wait, outer) -> bytes:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.concurrency)
+        deadline = time.monotonic() + wait
+        held: list[asyncio.Semaphore] = []
         try:
-            if wait <= 0 and self._slots.locked():
-                raise TimeoutError
-            await asyncio.wait_for(self._slots.acquire(), max(wait, 0.001))
+            for semaphore in (*outer, self._slots):
+                left = deadline - time.monotonic()
+                if semaphore.locked():
+                    if left <= 0:
+                        raise TimeoutError
+                    await asyncio.wait_for(semaphore.acquire(), left)
+                else:
+                    await semaphore.acquire()  # free: returns at once
+                held.append(semaphore)
         except TimeoutError:
+            for semaphore in held:
+                semaphore.release()
             raise DotError(
                 "the server is busy drawing other graphs; try again in a moment",
                 retry_after=2,
@@ -124,7 +148,8 @@ class DotRenderer:
         try:
             return await self._run(dot_source, timeout, disconnected)
         finally:
-            self._slots.release()
+            for semaphore in held:
+                semaphore.release()
 
     async def _run(self, dot_source: str, timeout: float, disconnected: Disconnected | None):
         try:

@@ -17,7 +17,7 @@ from typing import Any
 from markupsafe import Markup
 
 from app.dot import Disconnected, DotError, DotRenderer
-from app.layout_cost import layout_cost
+from app.layout_cost import EXPENSIVE, layout_cost
 
 MAX_VALUES = 1500  # bigger graphs are laid out in the browser, with progress shown
 _VALUE_GROUP = re.compile(r'<g id="(n[0-9]+)" class="node value[^"]*">.*?</g>', re.S)
@@ -46,11 +46,17 @@ async def first_svg(
     `budget`: the most seconds the page waits for dot."""
     if not result.get("ok") or len(result["trace"]["nodes"]) > MAX_VALUES:
         return None
-    if layout_cost(result["trace"]).seconds() > budget:
+    estimate = layout_cost(result["trace"]).seconds()
+    if estimate > budget:
         return None
     try:
         svg = await renderer.svg(
-            result["dot"], timeout=budget, client=client, disconnected=disconnected, wait=0
+            result["dot"],
+            timeout=budget,
+            client=client,
+            disconnected=disconnected,
+            wait=0,
+            expensive=estimate > EXPENSIVE,
         )
     except DotError:
         return None

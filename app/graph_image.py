@@ -13,7 +13,7 @@ from fastapi.responses import PlainTextResponse, Response
 from app.dot import DotError
 from app.engine_runs import client_address, in_engine_thread
 from app.first_paint import grad_texts_at
-from app.layout_cost import FAST_ATTRIBUTES, layout_cost
+from app.layout_cost import EXPENSIVE, FAST_ATTRIBUTES, layout_cost
 from app.page_data import clamp_step, parse_int
 from app.presets import DEFAULT_SOURCE
 from engine import ExpressionError, Value, draw_dot, parse, trace
@@ -69,20 +69,23 @@ async def graph_svg(
         return _bad_request(f"The program has an error: {error}")
     settings = request.app.state.settings
     cost = layout_cost(record)
-    if cost.seconds() > settings.dot_budget:
-        if cost.seconds(fast=True) > settings.dot_budget:
-            return _bad_request(
-                f"This graph ({cost.drawn:,} nodes, {cost.edges:,} edges, up to "
-                f"{cost.max_degree} at one node) would take about {cost.seconds(fast=True):.0f} s "
-                f"to lay out; this server draws graphs that take at most "
-                f"{settings.dot_budget:g} s. Open it in the playground, which lays it out in "
-                "your browser.",
-                status=422,
-            )
+    fast = cost.prefers_fast(settings.dot_budget)
+    if cost.seconds(fast) > settings.dot_budget:
+        return _bad_request(
+            f"This graph ({cost.drawn:,} nodes, {cost.edges:,} edges, up to {cost.max_degree} "
+            f"at one node) would take about {cost.seconds(fast):.1f} s to lay out; this server "
+            f"draws graphs that take at most {settings.dot_budget:g} s. Open it in the "
+            "playground, which lays it out in your browser.",
+            status=422,
+        )
+    if fast:
         dot_source = with_fast_layout(dot_source)
     try:
         svg = await request.app.state.dot.svg(
-            dot_source, client=client_address(request), disconnected=request.is_disconnected
+            dot_source,
+            client=client_address(request),
+            disconnected=request.is_disconnected,
+            expensive=cost.seconds(fast) > EXPENSIVE,
         )
     except DotError as error:
         headers = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}

@@ -21,6 +21,7 @@ _DEFAULT_VIRTUAL = 1900  # virtual nodes that take ~1 s with the default attribu
 _FAST_VIRTUAL = 5000  # ... with the fast ones
 _RANK_NODES = 1_700_000  # ranks x drawn nodes that take ~1 s
 FAST_ATTRIBUTES = layout_attributes(10**9)  # what the biggest graphs get: the cheapest layout
+EXPENSIVE = 0.1  # seconds: a layout estimated longer counts against its client's share
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,11 @@ class LayoutCost:
     @property
     def uses_default_attributes(self) -> bool:
         return not layout_attributes(self.drawn)
+
+    def prefers_fast(self, budget: float) -> bool:
+        """Whether to draw with the fast attributes: the default ones are estimated to take
+        over a quarter of the budget, and the fast ones less."""
+        return self.seconds() > budget / 4 and self.seconds(fast=True) < self.seconds()
 
     def seconds(self, fast: bool = False) -> float:
         """Estimated dot time with the attributes draw_dot picks (or the fast ones)."""

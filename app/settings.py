@@ -75,8 +75,8 @@ class Settings:
     dot_budget: float = 1.0  # /graph.svg refuses graphs estimated to take longer (app.layout_cost)
     dot_timeout: float = 3.0  # seconds before a /graph.svg layout is killed (estimates err)
     first_paint_wait: float = 0.3  # the most a page waits for dot; then the browser lays it out
-    dot_concurrency: int = 2  # dot processes at once; more requests wait 1 s, then get a 503
-    dot_per_client: int = 2  # dot processes for one client address; more get a 429
+    dot_concurrency: int = 3  # dot processes at once; more requests wait 1 s, then get a 503
+    dot_per_client: int = 1  # expensive layouts at once for one client address; more get a 429
     dot_failure_ttl: float = 10.0  # seconds a failed layout is remembered (answered at once)
     max_page_data: int = 2_000_000  # bytes of JSON a page inlines; a bigger result is left out
     gzip_minimum_size: int = 1000

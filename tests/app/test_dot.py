@@ -146,10 +146,12 @@ def test_one_client_gets_a_429_past_its_share(tmp_path):
     renderer = DotRenderer(script(tmp_path / "dot", "exec sleep 30"), concurrency=4, per_client=1)
 
     async def two():
-        first = asyncio.ensure_future(renderer.svg("digraph { a }", timeout=2, client="x"))
+        first = asyncio.ensure_future(
+            renderer.svg("digraph { a }", timeout=2, client="x", expensive=True)
+        )
         await asyncio.sleep(0.1)
         with pytest.raises(DotError, match="already drawing") as caught:
-            await renderer.svg("digraph { b }", client="x")
+            await renderer.svg("digraph { b }", client="x", expensive=True)
         first.cancel()
         with pytest.raises(asyncio.CancelledError):
             await first
@@ -157,3 +159,23 @@ def test_one_client_gets_a_429_past_its_share(tmp_path):
 
     limited = asyncio.run(two())
     assert limited.status == 429 and limited.retry_after
+
+
+def test_cheap_graphs_always_find_a_slot_beside_expensive_ones(tmp_path):
+    renderer = DotRenderer(script(tmp_path / "dot", "read line; exec sleep 30"), concurrency=2)
+
+    async def run():
+        hog = asyncio.ensure_future(
+            renderer.svg("digraph { a }\n", timeout=5, client="x", expensive=True)
+        )
+        await asyncio.sleep(0.1)
+        with pytest.raises(DotError, match="busy"):  # no second expensive slot, for anyone
+            await renderer.svg("digraph { b }\n", client="y", expensive=True, wait=0.1)
+        with pytest.raises(DotError, match="longer than 0.2 s"):  # a cheap one got a slot
+            await renderer.svg("digraph { c }\n", client="y", timeout=0.2, wait=0.1)
+        hog.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await hog
+
+    asyncio.run(run())
+    assert not renderer.running
