@@ -11,7 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from app.dot import DotError
-from app.engine_runs import client_address, in_engine_thread
+from app.engine_runs import client_address
 from app.first_paint import grad_texts_at
 from app.layout_cost import EXPENSIVE, FAST_ATTRIBUTES, layout_cost
 from app.page_data import clamp_step, parse_int
@@ -63,10 +63,19 @@ async def graph_svg(
     step_number = parse_int(step)
     if step is not None and step_number is None:
         return _bad_request(f"step must be a whole number, like step=3, not {step[:40]!r}")
-    try:
-        dot_source, record = await in_engine_thread(request, graph_dot, src, mode, step_number)
-    except ExpressionError as error:
-        return _bad_request(f"The program has an error: {error}")
+    client = client_address(request)
+    engine = request.app.state.engine
+    with engine.share(client) as allowed:
+        if not allowed:
+            return PlainTextResponse(
+                "You are already drawing other graphs on this server; try again in a moment.",
+                status_code=429,
+                headers={"Retry-After": "1"},
+            )
+        try:
+            dot_source, record = await engine.run(graph_dot, src, mode, step_number)
+        except ExpressionError as error:
+            return _bad_request(f"The program has an error: {error}")
     settings = request.app.state.settings
     cost = layout_cost(record)
     fast = cost.prefers_fast(settings.dot_budget)
@@ -83,7 +92,7 @@ async def graph_svg(
     try:
         svg = await request.app.state.dot.svg(
             dot_source,
-            client=client_address(request),
+            client=client,
             disconnected=request.is_disconnected,
             expensive=cost.seconds(fast) > EXPENSIVE,
         )

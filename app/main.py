@@ -6,6 +6,7 @@ from fastapi.templating import Jinja2Templates
 
 from app import graph_image, media_types, routes
 from app.dot import DotRenderer
+from app.engine_runs import EngineGate
 from app.headers import ResponseHeadersMiddleware
 from app.limits import RequestSizeLimitMiddleware
 from app.settings import Settings
@@ -19,6 +20,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Autograd playground", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.settings = settings
     app.state.templates = Jinja2Templates(directory=settings.templates_dir)
+    app.state.engine = EngineGate()
     app.state.dot = DotRenderer(
         settings.dot_binary,
         timeout=settings.dot_timeout,

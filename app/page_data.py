@@ -28,6 +28,8 @@ THEMES = ("light", "dark", "auto")
 SPEEDS = (("0.5×", 2000), ("1×", 1000), ("2×", 500), ("4×", 250))  # label, ms per step
 DEFAULT_SPEED = 1000
 MAX_DATA_BYTES = 2_000_000  # the most JSON a page inlines (docs/server.md)
+TOO_BIG = "This graph is too big to send with the page; Python draws it once it has loaded."
+BUSY = "The server is busy; Python draws this graph once it has loaded."
 EMBED_OPTIONS = ("controls", "editor", "theme", "speed", "autoplay")  # in initial-data "options"
 _FLAGS = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False}
 _FLAGS |= {"no": False, "off": False}
@@ -144,35 +146,40 @@ class Page:
         return None if self.result["ok"] else self.result["error"]
 
 
+def _data(options: PageOptions, manifest: Mapping[str, str]) -> dict[str, Any]:
+    return {
+        "source": options.source,
+        "mode": options.mode,
+        "vendor": dict(manifest),
+        "presets": [preset.to_json() for preset in PRESETS],
+        "embed": options.embed,
+        "options": {k: v for k, v in asdict(options).items() if k in EMBED_OPTIONS},
+    }
+
+
 def build_page(
     options: PageOptions, manifest: Mapping[str, str], max_data_bytes: int = MAX_DATA_BYTES
 ) -> Page:
     """Run the program once, as the worker will, so the first paint needs no Python.
 
     A result bigger than `max_data_bytes` as JSON (a trace grows with the graph: the MLP preset
-    is 1.1 MB, a 13,000-value chain ~15 MB) is left out, and the page runs the program in the
+    is 1.1 MB, a 6,000-value program 8 MB) is left out, and the page runs the program in the
     browser instead, so no page is much bigger than the limit."""
     result = run(options.source, options.mode)
     fallback = None if result["ok"] else run(DEFAULT_SOURCE, options.mode)
     n_steps = step_count(fallback or result)
     step = clamp_step(options.step, n_steps, options.starts_at_end)
-    data: dict[str, Any] = {
-        "source": options.source,
-        "mode": options.mode,
-        "step": step,
-        "result": result,
-        "vendor": dict(manifest),
-        "presets": [preset.to_json() for preset in PRESETS],
-        "embed": options.embed,
-        "options": {k: v for k, v in asdict(options).items() if k in EMBED_OPTIONS},
-    }
+    data = _data(options, manifest) | {"step": step, "result": result}
     if fallback is not None:
         data["fallback"] = fallback
     initial_data = script_json(data)
     if len(initial_data) <= max_data_bytes:
         return Page(options, result, fallback, step, n_steps, initial_data)
-    del data["result"]
-    data["deferred"] = (
-        "This graph is too big to send with the page; Python draws it once it has loaded."
-    )
-    return Page(options, result, fallback, step, n_steps, script_json(data), deferred=True)
+    return deferred_page(options, manifest, TOO_BIG)
+
+
+def deferred_page(options: PageOptions, manifest: Mapping[str, str], reason: str) -> Page:
+    """A page without the server's run: the browser runs the program once Python has loaded,
+    and `reason` is shown until then."""
+    data = _data(options, manifest) | {"step": 0, "deferred": reason}
+    return Page(options, {"ok": True}, None, 0, 0, script_json(data), deferred=True)

@@ -3,13 +3,15 @@
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from app.engine_runs import client_address, in_engine_thread
+from app.engine_runs import client_address
 from app.first_paint import first_svg
 from app.page_data import (
+    BUSY,
     DEFAULT_SPEED,
     MODE_LABELS,
     SPEEDS,
     build_page,
+    deferred_page,
     page_options,
     program_query,
     read_manifest,
@@ -27,7 +29,14 @@ async def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
     settings = request.app.state.settings
     options = page_options(request.query_params, embed=embed)
     manifest = read_manifest(settings.vendor_manifest)
-    page = await in_engine_thread(request, build_page, options, manifest, settings.max_page_data)
+    client = client_address(request)
+    with request.app.state.engine.share(client) as allowed:
+        if allowed:
+            page = await request.app.state.engine.run(
+                build_page, options, manifest, settings.max_page_data
+            )
+        else:  # this address already has its share of the server's Python: the browser runs it
+            page = deferred_page(options, manifest, BUSY)
     shown = options.source if page.result["ok"] else DEFAULT_SOURCE  # else: the fallback
     image_url: str | None = _url("/graph.svg", program_query(shown, options.mode, options.step))
     if len(image_url) > settings.max_request_bytes:
@@ -39,7 +48,7 @@ async def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
             page.fallback or page.result,
             page.step,
             budget=settings.first_paint_wait,
-            client=client_address(request),
+            client=client,
             disconnected=request.is_disconnected,
         )
     context = {

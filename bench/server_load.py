@@ -7,12 +7,13 @@ scenario for a fixed time and prints, and writes into docs/benchmarks.md (its ow
 "Server under load"), the legitimate clients' throughput and latency, every status seen, how
 long any `dot` process lived (sampled with `ps` every 0.2 s) and the server's RSS.
 
-Legitimate clients (from 127.0.0.1) cycle through four requests: the default page and its
-/graph.svg (cached after the first time), and a page and a /graph.svg of a small program made
-unique per request (nothing cached). Attackers (from 127.0.0.2, so the per-address cap sees
-them as one client, as it would see one machine) send programs built to be slow to lay out
-and unique per request: a value used by 40 sums, just under the cost model's budget, and a
-251-term sum that once took 38 s. Everything is bounded: a fixed duration, a 30 s timeout per
+Legitimate clients (each from its own loopback address, 127.0.1.x) cycle through four
+requests: the default page and its /graph.svg (cached after the first time), and a page and a
+/graph.svg of a small program made unique per request (nothing cached). Attackers (all from
+127.0.0.2, so the per-address caps see them as one client, as they would see one machine) send
+programs built to be slow to lay out and unique per request: a value used by 40 sums (just
+under the cost model's budget with dot's default attributes) and a 251-term sum that once took
+38 s. Everything is bounded: a fixed duration, a 30 s timeout per
 request, and the server is stopped at the end.
 """
 
@@ -37,7 +38,6 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "benchmarks.md"
 SECTION = "## Server under load"
 REQUEST_TIMEOUT = 30.0
-LEGIT_ADDRESS = "127.0.0.1"
 ATTACK_ADDRESS = "127.0.0.2"
 
 
@@ -74,6 +74,10 @@ def server():
     command = [sys.executable, "-m", "app.server", "--port", str(port), "--log-level", "error"]
     with _process(command, f"{base}/healthz") as process:
         yield Server(base, process.pid)
+
+
+def legit_address(client: int) -> str:
+    return f"127.0.1.{1 + client % 250}"
 
 
 def legit_requests(client: int, n: int) -> list[str]:
@@ -140,7 +144,7 @@ def load(srv: Server, clients: int, attackers: int, seconds: float) -> dict:
     async def everyone() -> None:
         stop = time.monotonic() + seconds
         tasks = [
-            _client(srv.base, LEGIT_ADDRESS, lambda n, c=c: legit_requests(c, n), stop, legit)
+            _client(srv.base, legit_address(c), lambda n, c=c: legit_requests(c, n), stop, legit)
             for c in range(clients)
         ]
         tasks += [
