@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.drawing import layout_attributes
 
-# Fitted to dot 2.43 on 2 cores (bench/layout_cost_fit.py prints the table): hub graphs under
+# Fitted to dot 2.43 on 2 cores (`python -m bench.layout_cost_fit` prints the table): hub graphs under
 # dot's default attributes grow with the cube of the virtual nodes, under the faster attributes
 # `engine.drawing` uses for bigger graphs with the square; long chains with ranks x nodes.
 _DEFAULT_VIRTUAL = 1900  # virtual nodes that take ~1 s with the default attributes
