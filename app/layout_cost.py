@@ -14,9 +14,10 @@ from typing import Any
 
 from engine.drawing import layout_attributes
 
-# Fitted to dot 2.43 on 2 cores (`python -m bench.layout_cost_fit` prints the table): hub graphs under
-# dot's default attributes grow with the cube of the virtual nodes, under the faster attributes
-# `engine.drawing` uses for bigger graphs with the square; long chains with ranks x nodes.
+# Fitted to dot 2.43 on 2 cores (`python -m bench.layout_cost_fit` prints the table): hub
+# graphs under dot's default attributes grow with the cube of the virtual nodes, under the
+# faster attributes `engine.drawing` uses for bigger graphs with the square; long chains with
+# ranks x nodes. Estimates are for a quiet machine; under load dot takes 2-4x longer.
 _DEFAULT_VIRTUAL = 1900  # virtual nodes that take ~1 s with the default attributes
 _FAST_VIRTUAL = 5000  # ... with the fast ones
 _RANK_NODES = 1_700_000  # ranks x drawn nodes that take ~1 s
