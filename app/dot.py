@@ -11,8 +11,8 @@ minutes (`x+x+...+x` with 251 terms: 38 s), so this runs the binary itself:
   a request that finds no slot soon is answered 503 (server busy) or 429 (this client busy),
   both with Retry-After. (The per-address cap counts only expensive runs: a classroom behind
   one NAT address asking for ordinary graphs is not one attacker.)
-- results are cached by DOT text, failures too (for `failure_ttl` seconds), so asking again for
-  a graph that timed out costs nothing.
+- results are cached by DOT text (the last `cache_size`, at most `cache_bytes` in all), failures
+  too (for `failure_ttl` seconds), so asking again for a graph that timed out costs nothing.
 
 `app.layout_cost` refuses most slow graphs before they get here; the deadline catches the rest.
 """
@@ -44,11 +44,12 @@ class DotRenderer:
     def __init__(
         self,
         binary: str = "dot",
-        timeout: float = 3.0,
+        timeout: float = 5.0,
         concurrency: int = 3,
         per_client: int = 1,
         failure_ttl: float = 10.0,
         cache_size: int = 64,
+        cache_bytes: int = 32 * 1024 * 1024,  # an MLP-sized SVG is ~0.5 MB
     ):
         self.binary = binary
         self.timeout = timeout
@@ -56,6 +57,8 @@ class DotRenderer:
         self.per_client = per_client
         self.failure_ttl = failure_ttl
         self.cache_size = cache_size
+        self.cache_bytes = cache_bytes
+        self._cache_bytes = 0
         self._slots: asyncio.Semaphore | None = None  # made on the event loop that uses it
         self._expensive_slots: asyncio.Semaphore | None = None
         self._busy: dict[str, int] = {}  # client address -> runs in progress
@@ -99,8 +102,9 @@ class DotRenderer:
                 if not self._busy[client]:
                     del self._busy[client]
         self._cache[dot_source] = svg
-        if len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
+        self._cache_bytes += len(svg)
+        while len(self._cache) > self.cache_size or self._cache_bytes > self.cache_bytes:
+            self._cache_bytes -= len(self._cache.popitem(last=False)[1])
         return svg
 
     async def _remember(self, dot_source, timeout, disconnected, wait, outer) -> bytes:

@@ -73,7 +73,7 @@ async def graph_svg(
                 headers={"Retry-After": "1"},
             )
         try:
-            dot_source, record = await engine.run(graph_dot, src, mode, step_number)
+            dot_source, record = await engine.run(client, graph_dot, src, mode, step_number)
         except ExpressionError as error:
             return _bad_request(f"The program has an error: {error}")
     settings = request.app.state.settings

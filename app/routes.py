@@ -33,7 +33,7 @@ async def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
     with request.app.state.engine.share(client) as allowed:
         if allowed:
             page = await request.app.state.engine.run(
-                build_page, options, manifest, settings.max_page_data
+                client, build_page, options, manifest, settings.max_page_data
             )
         else:  # this address already has its share of the server's Python: the browser runs it
             page = deferred_page(options, manifest, BUSY)

@@ -73,7 +73,8 @@ class Settings:
     max_request_bytes: int = 60 * 1024
     dot_binary: str = "dot"
     dot_budget: float = 1.0  # /graph.svg refuses graphs estimated to take longer (app.layout_cost)
-    dot_timeout: float = 3.0  # seconds before a /graph.svg layout is killed (estimates err)
+    dot_timeout: float = 5.0  # seconds before a /graph.svg layout is killed (estimates err,
+    # and a loaded machine takes 2-4x the estimate)
     first_paint_wait: float = 0.3  # the most a page waits for dot; then the browser lays it out
     dot_concurrency: int = 3  # dot processes at once; more requests wait 1 s, then get a 503
     dot_per_client: int = 1  # expensive layouts at once for one client address; more get a 429

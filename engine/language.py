@@ -10,6 +10,7 @@ the whitelist while the graph is built. Any problem raises `ExpressionError` wit
 
 import ast
 import difflib
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -17,6 +18,12 @@ from engine import numeric
 from engine.errors import ExpressionError
 from engine.prescan import prescan, text_problem
 from engine.value import Value
+
+# CPython 3.11 keeps the AST constructor's recursion counter in interpreter-wide state, so two
+# threads parsing at once can corrupt it: under load the server once got "SystemError: AST
+# constructor recursion depth mismatch (before=27, after=-52)" (see python/cpython#106905).
+# Parses take milliseconds (the prescan caps their depth): one at a time costs nothing.
+_PARSE_LOCK = threading.Lock()
 
 DEFAULT_INPUT = 1.0  # the value of a name that is used but never assigned
 MAX_VALUES = 20_000  # values one program may create
@@ -60,7 +67,8 @@ def parse(source: str, inputs: Mapping[str, float] | None = None) -> Program:
     source = source.replace("\r\n", "\n").replace("\r", "\n")  # one kind of line break
     prescan(source)
     try:
-        tree = ast.parse(source, mode="exec")
+        with _PARSE_LOCK:
+            tree = ast.parse(source, mode="exec")
     except SyntaxError as e:
         line, col = e.lineno or 1, e.offset or 1
         end = (

@@ -49,8 +49,8 @@ def static_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def settings(static_dir: Path) -> Settings:
-    # A first-paint wait no machine misses: these tests check content; the wait has its own.
-    return Settings(static_dir=static_dir, first_paint_wait=10.0)
+    # Waits no machine misses: these tests check content; the deadlines have their own tests.
+    return Settings(static_dir=static_dir, first_paint_wait=10.0, dot_timeout=30.0)
 
 
 @pytest.fixture

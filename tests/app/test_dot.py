@@ -124,6 +124,14 @@ def test_output_is_cached_by_dot_source(tmp_path):
     assert counter.read_text().count("run") == 1
 
 
+def test_the_cache_is_bounded_in_bytes(tmp_path):
+    renderer = DotRenderer(script(tmp_path / "dot", "cat"), cache_bytes=100)
+    first, second = "digraph { a }" + " " * 50, "digraph { b }" + " " * 50
+    render(renderer, first)
+    render(renderer, second)
+    assert list(renderer._cache) == [second]
+
+
 def test_too_many_at_once_is_busy_with_retry_after(tmp_path):
     renderer = DotRenderer(script(tmp_path / "dot", "exec sleep 30"), concurrency=1)
 
