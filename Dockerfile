@@ -43,4 +43,4 @@ USER playground
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s \
     CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4)"]
-CMD ["uvicorn", "app.main:app", "--host", "0.0.0.0", "--port", "8000"]
+CMD ["python", "-m", "app.server", "--host", "0.0.0.0", "--port", "8000"]

@@ -10,6 +10,7 @@ is relative, so it works from a sub-path such as https://user.github.io/course/.
 """
 
 import argparse
+import asyncio
 import io
 import re
 import shutil
@@ -77,7 +78,7 @@ def render_page(settings: Settings, source: str, mode: str, step: int | None) ->
         speed=DEFAULT_SPEED,
         descent=DESCENT,
         image_url=None,
-        first_svg=first_svg(dot, page.result, page.step),
+        first_svg=asyncio.run(first_svg(dot, page.result, page.step, budget=settings.dot_timeout)),
         playground_url="",
         preview=None,
         exported=True,

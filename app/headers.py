@@ -8,12 +8,21 @@ Caching policy:
   is a graph of ES modules importing each other by plain URL, so a `?v=hash` on the entry point
   alone would not version the modules it imports.
 - Pages are `no-cache` too; a route that knows better (`/graph.svg`) sets its own.
+
+Every response carries them, errors too: an exception in a route becomes a 500 sent from here
+(logged, and the connection kept), and the HTTP protocol's own refusals (`app.server`) use
+`security_headers` as well.
 """
 
+import logging
 import re
 
 from starlette.datastructures import MutableHeaders
+from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+logger = logging.getLogger("uvicorn.error")
+RETRY_AFTER = "5"  # seconds, for a 503 or 429 whose sender did not say
 
 CSP_BASE = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
@@ -54,6 +63,19 @@ def style_nonce(scope: Scope) -> str | None:
     return None
 
 
+def security_headers(frame_ancestors: str, hsts: str = "", https: bool = False) -> dict[str, str]:
+    """The headers every response carries. HSTS only over HTTPS (browsers ignore it otherwise,
+    and on plain HTTP it would only be noise)."""
+    headers = {
+        "Content-Security-Policy": content_security_policy(frame_ancestors),
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "strict-origin-when-cross-origin",
+    }
+    if hsts and https:
+        headers["Strict-Transport-Security"] = hsts
+    return headers
+
+
 def is_versioned(path: str) -> bool:
     """Whether a path names one fixed version of a file: a version or hash as a directory, or
     as a dash-separated part of the file name (`graphviz-0.21-py3-none-any.whl`)."""
@@ -68,34 +90,51 @@ def cache_control(path: str, status: int) -> str:
 
 class ResponseHeadersMiddleware:
     """Adds the CSP (with frame-ancestors: an HTTP header is the only place it works),
-    nosniff, the referrer policy, and Cache-Control unless the route chose one.
+    nosniff, the referrer policy, HSTS over HTTPS when configured, Retry-After on a 503 or 429
+    that lacks one, and Cache-Control unless the route chose one.
 
     No X-Frame-Options: it cannot express "these sites may embed us" and would block the
     iframes that embedding is for; frame-ancestors replaces it.
     """
 
-    def __init__(self, app: ASGIApp, frame_ancestors: str = "*") -> None:
+    def __init__(self, app: ASGIApp, frame_ancestors: str = "*", hsts: str = "") -> None:
         self.app = app
-        self.frame_ancestors = frame_ancestors
-        self.csp = content_security_policy(frame_ancestors)
+        self.security = {https: security_headers(frame_ancestors, hsts, https) for https in (0, 1)}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         path = scope["path"]
+        security = self.security[scope["scheme"] == "https"]
+        started = False
 
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 headers = MutableHeaders(scope=message)
+                for name, value in security.items():
+                    headers[name] = value
                 nonce = style_nonce(scope)
-                headers["Content-Security-Policy"] = (
-                    content_security_policy(self.frame_ancestors, nonce) if nonce else self.csp
-                )
-                headers["X-Content-Type-Options"] = "nosniff"
-                headers["Referrer-Policy"] = "strict-origin-when-cross-origin"
+                if nonce:  # this page's editor styles (app/routes.py made the nonce)
+                    headers["Content-Security-Policy"] = headers["Content-Security-Policy"].replace(
+                        "style-src 'self'", f"style-src 'self' 'nonce-{nonce}'", 1
+                    )
+                if message["status"] in (429, 503) and "retry-after" not in headers:
+                    headers["Retry-After"] = RETRY_AFTER
                 if path.startswith(STATIC_PREFIX) or "cache-control" not in headers:
                     headers["Cache-Control"] = cache_control(path, message["status"])
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            if started:
+                raise  # the server closes the connection: half a response cannot be mended
+            logger.exception("Exception in the app, answered with a 500")
+            response = PlainTextResponse(
+                "Something went wrong on the server; this is a bug. Please report the URL.",
+                status_code=500,
+            )
+            await response(scope, receive, send_with_headers)

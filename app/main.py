@@ -6,6 +6,7 @@ from fastapi.templating import Jinja2Templates
 
 from app import downloads, graph_image, media_types, oembed, routes
 from app.dot import DotRenderer
+from app.engine_runs import EngineGate
 from app.head import HeadAsGetMiddleware
 from app.headers import ResponseHeadersMiddleware
 from app.limits import RequestSizeLimitMiddleware
@@ -21,7 +22,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Autograd playground", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.settings = settings
     app.state.templates = Jinja2Templates(directory=settings.templates_dir)
-    app.state.dot = DotRenderer(settings.dot_binary, settings.dot_timeout, settings.dot_concurrency)
+    app.state.engine = EngineGate()
+    app.state.dot = DotRenderer(
+        settings.dot_binary,
+        timeout=settings.dot_timeout,
+        concurrency=settings.dot_concurrency,
+        per_client=settings.dot_per_client,
+        failure_ttl=settings.dot_failure_ttl,
+    )
 
     app.include_router(routes.router)
     app.include_router(graph_image.router)
@@ -37,7 +45,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         GZipMiddleware, minimum_size=settings.gzip_minimum_size, compresslevel=settings.gzip_level
     )
     app.add_middleware(RequestSizeLimitMiddleware, max_bytes=settings.max_request_bytes)
-    app.add_middleware(ResponseHeadersMiddleware, frame_ancestors=settings.frame_ancestors)
+    app.add_middleware(
+        ResponseHeadersMiddleware, frame_ancestors=settings.frame_ancestors, hsts=settings.hsts
+    )
     app.add_middleware(HeadAsGetMiddleware)  # outermost: HEAD gets exactly GET's headers
     return app
 

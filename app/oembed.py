@@ -43,7 +43,7 @@ def embed_code_route(request: Request, url: str = "") -> Response:
 
 
 @router.get("/oembed", response_class=JSONResponse)
-def oembed(
+async def oembed(
     request: Request,
     url: str = "",
     format: str = "json",
@@ -68,7 +68,7 @@ def oembed(
         "height": height,
         "cache_age": 3600,
     }
-    answer |= _thumbnail(request, options, code)
+    answer |= await _thumbnail(request, options, code)
     return JSONResponse(answer, headers={"Cache-Control": IMAGE_CACHE})
 
 
@@ -78,10 +78,13 @@ def _fit(options: PageOptions, maxwidth: int | None, maxheight: int | None) -> t
     return max(min(WIDTH, maxwidth or WIDTH), 1), max(min(height, maxheight or height), 1)
 
 
-def _thumbnail(request: Request, options: PageOptions, code: EmbedCode) -> dict[str, str | int]:
+async def _thumbnail(
+    request: Request, options: PageOptions, code: EmbedCode
+) -> dict[str, str | int]:
     """/graph.png's URL and size (oEmbed wants both), or nothing if it cannot be drawn."""
     try:
-        png = request.app.state.dot.png(graph_dot(options.source, options.mode, options.step))
+        dot, _ = graph_dot(options.source, options.mode, options.step)
+        png = await request.app.state.dot.png(dot)
     except (ExpressionError, DotError):
         return {}
     width, height = png_size(png)

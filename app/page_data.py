@@ -41,6 +41,9 @@ EMBED_OPTIONS = (
     "practice",
     "forward",
 )  # in initial-data "options"
+MAX_DATA_BYTES = 2_000_000  # the most JSON a page inlines (docs/server.md)
+TOO_BIG = "This graph is too big to send with the page; Python draws it once it has loaded."
+BUSY = "The server is busy; Python draws this graph once it has loaded."
 _FLAGS = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False}
 _FLAGS |= {"no": False, "off": False}
 _INT = re.compile(r"[+-]?[0-9]{1,9}")
@@ -165,6 +168,7 @@ class Page:
     step: int
     n_steps: int
     initial_data: Markup
+    deferred: bool = False  # the result was too big to inline: the page runs the program itself
 
     @property
     def error(self) -> dict[str, Any] | None:
@@ -182,21 +186,10 @@ def python_pending() -> dict[str, Any]:
     return {"ok": False, "language": "python", "pending": True}
 
 
-def build_page(
-    options: PageOptions, manifest: Mapping[str, str], run_limit_s: float = Settings.run_limit
-) -> Page:
-    """Run the program once, as the worker will, so the first paint needs no Python."""
-    result = run(options.source, options.mode, dict(options.values))
-    if not result["ok"] and is_python_only(options.source):
-        result = python_pending()
-    fallback = None if result["ok"] or result.get("pending") else run(DEFAULT_SOURCE, options.mode)
-    n_steps = step_count(fallback or result)
-    step = clamp_step(options.step, n_steps, options.starts_at_end)
-    data: dict[str, Any] = {
+def _data(options: PageOptions, manifest: Mapping[str, str], run_limit_s: float) -> dict[str, Any]:
+    return {
         "source": options.source,
         "mode": options.mode,
-        "step": step,
-        "result": result,
         "vendor": dict(manifest),
         "presets": [preset.to_json() for preset in PRESETS],
         "embed": options.embed,
@@ -209,6 +202,42 @@ def build_page(
         # turns to the editor.
         "python_on_demand": options.starts_at_end,
     }
+
+
+def build_page(
+    options: PageOptions,
+    manifest: Mapping[str, str],
+    run_limit_s: float = Settings.run_limit,
+    max_data_bytes: int = MAX_DATA_BYTES,
+) -> Page:
+    """Run the program once, as the worker will, so the first paint needs no Python.
+
+    A full-Python program is left to the reader's browser (the server never runs it). A result
+    bigger than `max_data_bytes` as JSON (a trace grows with the graph: the MLP preset is
+    1.1 MB, a 6,000-value program 8 MB) is left out, and the page runs the program in the
+    browser instead, so no page is much bigger than the limit."""
+    result = run(options.source, options.mode, dict(options.values))
+    if not result["ok"] and is_python_only(options.source):
+        result = python_pending()
+    fallback = None if result["ok"] or result.get("pending") else run(DEFAULT_SOURCE, options.mode)
+    n_steps = step_count(fallback or result)
+    step = clamp_step(options.step, n_steps, options.starts_at_end)
+    data = _data(options, manifest, run_limit_s) | {"step": step, "result": result}
     if fallback is not None:
         data["fallback"] = fallback
-    return Page(options, result, fallback, step, n_steps, script_json(data))
+    initial_data = script_json(data)
+    if len(initial_data) <= max_data_bytes:
+        return Page(options, result, fallback, step, n_steps, initial_data)
+    return deferred_page(options, manifest, TOO_BIG, run_limit_s)
+
+
+def deferred_page(
+    options: PageOptions,
+    manifest: Mapping[str, str],
+    reason: str,
+    run_limit_s: float = Settings.run_limit,
+) -> Page:
+    """A page without the server's run: the browser runs the program once Python has loaded,
+    and `reason` is shown until then."""
+    data = _data(options, manifest, run_limit_s) | {"step": 0, "deferred": reason}
+    return Page(options, {"ok": True}, None, 0, 0, script_json(data), deferred=True)

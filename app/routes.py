@@ -5,14 +5,17 @@ import secrets
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from app.engine_runs import client_address
 from app.first_paint import first_svg
 from app.page_data import (
+    BUSY,
     DEFAULT_SPEED,
     DESCENT,
     MODE_LABELS,
     SPEEDS,
     THEMES,
     build_page,
+    deferred_page,
     page_options,
     program_query,
     read_manifest,
@@ -27,17 +30,35 @@ def _url(path: str, query: str) -> str:
     return f"{path}?{query}" if query else path
 
 
-def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
+async def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
     settings = request.app.state.settings
     # A fresh nonce per response for the editor's <style> elements (app/headers.py adds it to
     # this response's CSP); the page passes it to CodeMirror (EditorView.cspNonce).
     request.state.csp_nonce = secrets.token_urlsafe(18)
     options = page_options(request.query_params, embed=embed)
-    page = build_page(options, read_manifest(settings.vendor_manifest), settings.run_limit)
+    manifest = read_manifest(settings.vendor_manifest)
+    client = client_address(request)
+    with request.app.state.engine.share(client) as allowed:
+        if allowed:
+            page = await request.app.state.engine.run(
+                client, build_page, options, manifest, settings.run_limit, settings.max_page_data
+            )
+        else:  # this address already has its share of the server's Python: the browser runs it
+            page = deferred_page(options, manifest, BUSY, settings.run_limit)
     shown = options.source if page.result["ok"] else DEFAULT_SOURCE  # else: the fallback
     image_url: str | None = _url("/graph.svg", program_query(shown, options.mode, options.step))
     if len(image_url) > settings.max_request_bytes:
         image_url = None  # the noscript image would be refused; the page says so instead
+    svg = None
+    if not page.deferred:
+        svg = await first_svg(
+            request.app.state.dot,
+            page.fallback or page.result,
+            page.step,
+            budget=settings.first_paint_wait,
+            client=client,
+            disconnected=request.is_disconnected,
+        )
     context = {
         "page": page,
         "options": options,
@@ -49,7 +70,7 @@ def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
         "descent": DESCENT,
         "csp_nonce": request.state.csp_nonce,
         "image_url": image_url,
-        "first_svg": first_svg(request.app.state.dot, page.fallback or page.result, page.step),
+        "first_svg": svg,
         "playground_url": _url("/", program_query(options.source, options.mode, options.step)),
         "preview": link_preview(request, options),
     }
@@ -57,14 +78,13 @@ def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
 
 
 @router.get("/", response_class=HTMLResponse)
-def index(request: Request) -> HTMLResponse:
-    """Sync: the first run of the program (up to ~0.1 s for the MLP) happens on a worker thread."""
-    return _render(request, "index.html", embed=False)
+async def index(request: Request) -> HTMLResponse:
+    return await _render(request, "index.html", embed=False)
 
 
 @router.get("/embed", response_class=HTMLResponse)
-def embed(request: Request) -> HTMLResponse:
-    return _render(request, "embed.html", embed=True)
+async def embed(request: Request) -> HTMLResponse:
+    return await _render(request, "embed.html", embed=True)
 
 
 @router.get("/healthz")

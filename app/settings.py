@@ -3,7 +3,11 @@
 Environment variables (all optional):
 
     PLAYGROUND_FRAME_ANCESTORS  CSP frame-ancestors: who may embed the page in an iframe
-                                (default "*": embedding in course sites is a feature)
+                                (default "*": embedding in course sites is a feature); a
+                                space-separated list of sources, checked at startup
+    PLAYGROUND_HSTS             Strict-Transport-Security sent on HTTPS requests, e.g.
+                                "max-age=31536000; includeSubDomains" (default: none). Behind
+                                a TLS proxy, run uvicorn with --proxy-headers so it sees https.
     PLAYGROUND_STATIC_DIR       where /static is served from (default: <project>/static)
     PLAYGROUND_TEMPLATES_DIR    the Jinja2 templates (default: <project>/templates)
     PLAYGROUND_DOT              the Graphviz dot binary for /graph.svg (default "dot")
@@ -12,8 +16,45 @@ Environment variables (all optional):
 """
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+# CSP source expressions (CSP3 §2.3.1), the ones frame-ancestors takes: 'self', 'none' (alone),
+# a scheme (https:), or a host with an optional scheme, port and path. No ';' or ',' can pass,
+# so a setting cannot add a directive or a second policy.
+_SCHEME_SOURCE = r"[a-zA-Z][a-zA-Z0-9+.-]*:"
+_HOST_SOURCE = (
+    r"(?:[a-zA-Z][a-zA-Z0-9+.-]*://)?(?:\*|(?:\*\.)?[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*)"
+    r"(?::(?:[0-9]+|\*))?(?:/[a-zA-Z0-9._~!$&'()*+=:@/%-]*)?"
+)
+_SOURCE = re.compile(rf"'self'|\*|{_SCHEME_SOURCE}|{_HOST_SOURCE}")
+_HSTS = re.compile(r"max-age=[0-9]{1,9}(?:; ?includeSubDomains)?(?:; ?preload)?")
+
+
+def check_frame_ancestors(value: str) -> str:
+    """The value, if it is a valid frame-ancestors source list; else ValueError."""
+    sources = value.split()
+    if value != " ".join(sources):  # also no tab or line break: a header is one line
+        raise ValueError(f"PLAYGROUND_FRAME_ANCESTORS: {value!r} has stray white space")
+    if sources == ["'none'"]:
+        return value
+    bad = [s for s in sources if ";" in s or "," in s or not _SOURCE.fullmatch(s)]
+    if not sources or bad:
+        raise ValueError(
+            f"PLAYGROUND_FRAME_ANCESTORS: {bad[0] if bad else value!r} is not a CSP source; "
+            "use 'self', 'none', *, https: or hosts like https://lms.example.edu"
+        )
+    return value
+
+
+def check_hsts(value: str) -> str:
+    if value and not _HSTS.fullmatch(value):
+        raise ValueError(
+            f"PLAYGROUND_HSTS: {value!r} is not a Strict-Transport-Security value; "
+            "use e.g. max-age=31536000; includeSubDomains"
+        )
+    return value
 
 
 def _project_root() -> Path:
@@ -41,15 +82,26 @@ class Settings:
     static_dir: Path = field(default_factory=lambda: _project_root() / "static")
     templates_dir: Path = field(default_factory=lambda: _project_root() / "templates")
     frame_ancestors: str = "*"
+    hsts: str = ""  # Strict-Transport-Security for HTTPS requests; "" sends none
     # The longest URL query or request body accepted. A program may have 50,000 characters
     # (engine.prescan), but ones that long are typed, not linked; the MLP preset is 14 KB encoded.
     max_request_bytes: int = 60 * 1024
     dot_binary: str = "dot"
-    dot_timeout: float = 10.0  # seconds for one /graph.svg layout
-    dot_concurrency: int = 4  # dot processes at once; more requests wait, then get a 503
+    dot_budget: float = 1.0  # /graph.svg refuses graphs estimated to take longer (app.layout_cost)
+    dot_timeout: float = 5.0  # seconds before a /graph.svg layout is killed (estimates err,
+    # and a loaded machine takes 2-4x the estimate)
+    first_paint_wait: float = 0.3  # the most a page waits for dot; then the browser lays it out
+    dot_concurrency: int = 3  # dot processes at once; more requests wait 1 s, then get a 503
+    dot_per_client: int = 1  # expensive layouts at once for one client address; more get a 429
+    dot_failure_ttl: float = 10.0  # seconds a failed layout is remembered (answered at once)
+    max_page_data: int = 2_000_000  # bytes of JSON a page inlines; a bigger result is left out
     gzip_minimum_size: int = 1000
     gzip_level: int = 6  # 9 takes twice as long on the 9.6 MB Pyodide wasm, for 0.5% fewer bytes
     run_limit: float = 5.0  # seconds; the page's worker enforces it, the server never runs Python
+
+    def __post_init__(self) -> None:
+        check_frame_ancestors(self.frame_ancestors)
+        check_hsts(self.hsts)
 
     @property
     def vendor_manifest(self) -> Path:
@@ -60,7 +112,11 @@ class Settings:
         env = os.environ if environ is None else environ
         overrides: dict[str, object] = {}
         if "PLAYGROUND_FRAME_ANCESTORS" in env:
-            overrides["frame_ancestors"] = env["PLAYGROUND_FRAME_ANCESTORS"].strip() or "'none'"
+            overrides["frame_ancestors"] = (
+                " ".join(env["PLAYGROUND_FRAME_ANCESTORS"].split()) or "'none'"
+            )
+        if "PLAYGROUND_HSTS" in env:
+            overrides["hsts"] = env["PLAYGROUND_HSTS"].strip()
         if "PLAYGROUND_STATIC_DIR" in env:
             overrides["static_dir"] = Path(env["PLAYGROUND_STATIC_DIR"])
         if "PLAYGROUND_TEMPLATES_DIR" in env:

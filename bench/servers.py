@@ -47,7 +47,7 @@ def _process(command: list[str], health_url: str):
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
     try:
         _wait_until_up(health_url, process)
-        yield
+        yield process
     finally:
         process.terminate()
         try:
@@ -59,10 +59,10 @@ def _process(command: list[str], health_url: str):
 
 @contextmanager
 def playground():
-    """Run the app with uvicorn, as scripts/serve.sh does; yields its base URL."""
+    """Run the app as scripts/serve.sh does (app.server: uvicorn); yields its base URL."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1"]
+    command = [sys.executable, "-m", "app.server", "--host", "127.0.0.1"]
     command += ["--port", str(port), "--log-level", "warning"]
     with _process(command, f"{base}/healthz"):
         yield base

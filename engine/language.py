@@ -10,13 +10,20 @@ the whitelist while the graph is built. Any problem raises `ExpressionError` wit
 
 import ast
 import difflib
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine import numeric
 from engine.errors import ExpressionError
-from engine.prescan import prescan
+from engine.prescan import prescan, text_problem
 from engine.value import Value
+
+# CPython 3.11 keeps the AST constructor's recursion counter in interpreter-wide state, so two
+# threads parsing at once can corrupt it: under load the server once got "SystemError: AST
+# constructor recursion depth mismatch (before=27, after=-52)" (see python/cpython#106905).
+# Parses take milliseconds (the prescan caps their depth): one at a time costs nothing.
+_PARSE_LOCK = threading.Lock()
 
 DEFAULT_INPUT = 1.0  # the value of a name that is used but never assigned
 MAX_VALUES = 20_000  # values one program may create
@@ -39,6 +46,8 @@ _NOT_ALLOWED = {
     ast.NamedExpr: "':='", ast.Await: "'await'", ast.Yield: "'yield'", ast.YieldFrom: "'yield'",
 }  # fmt: skip
 _HELP = "use numbers, names, + - * / **, and " + ", ".join(FUNCTIONS)
+# Names a learner may write a function's module as, from Python, NumPy or PyTorch habits.
+_MODULES = frozenset({"math", "cmath", "np", "numpy", "torch", "F", "nn", "random"})
 
 
 @dataclass
@@ -58,7 +67,8 @@ def parse(source: str, inputs: Mapping[str, float] | None = None) -> Program:
     source = source.replace("\r\n", "\n").replace("\r", "\n")  # one kind of line break
     prescan(source)
     try:
-        tree = ast.parse(source, mode="exec")
+        with _PARSE_LOCK:
+            tree = ast.parse(source, mode="exec")
     except SyntaxError as e:
         line, col = e.lineno or 1, e.offset or 1
         end = (
@@ -202,6 +212,9 @@ class _Builder:
             raise _error(node, "a label is text in quotes, like 'x1'")
         if len(node.value) > MAX_LABEL:
             raise _error(node, f"a label has at most {MAX_LABEL} characters")
+        problem = text_problem(node.value)
+        if problem is not None:
+            raise _error(node, f"in this label, {problem[1]}")
         return node.value
 
     def output_marker(self, node: ast.AST) -> Value | None:
@@ -314,6 +327,18 @@ class _Builder:
         if any(isinstance(a, ast.Starred) for a in node.args):
             raise _error(node, f"'*' unpacking is not part of the expression language; {_HELP}")
         func = node.func
+        if (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in _MODULES
+            and func.value.id not in self.values
+        ):  # math.tanh(x): the functions are there without a module
+            module, name = func.value.id, func.attr
+            if name in FUNCTIONS:
+                known = f"write {name}(...) without '{module}.'"
+            else:
+                known = f"the functions are {', '.join(FUNCTIONS)}"
+            raise _error(func, f"there are no modules here, so no '{module}.{name}'; {known}")
         if isinstance(func, ast.Attribute):  # the seeds' method style: n.tanh()
             if func.attr not in FUNCTIONS:
                 raise _error(func, f"unknown method '.{func.attr}()'{_suggest(func.attr)}")

@@ -79,13 +79,23 @@ def warm_up() -> None:
     run_in_worker("x = 2.0\ny = x * x + x")
 
 
+# The syntax the expression language is written in. A program made only of these that the
+# language refuses has a mistake in it (the language says where); one that uses anything else
+# (def, class, for, import, lambda, ...) is Python, for the browser's worker.
+_LANGUAGE_SYNTAX = (
+    ast.Module, ast.Expr, ast.Assign, ast.AugAssign, ast.BinOp, ast.UnaryOp, ast.Call,
+    ast.Name, ast.Constant, ast.Attribute, ast.keyword, ast.expr_context, ast.operator,
+    ast.unaryop,
+)  # fmt: skip
+
+
 def is_python_only(source: str) -> bool:
-    """Valid Python (parsed, never run) — for a program the expression language refused."""
+    """Python (parsed, never run) that goes beyond the expression language's syntax."""
     try:
-        ast.parse(source)
+        tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    return True
+    return any(not isinstance(node, _LANGUAGE_SYNTAX) for node in ast.walk(tree))
 
 
 def run_in_worker(

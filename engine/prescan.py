@@ -3,8 +3,14 @@
 `ast.parse` can run out of stack on deep input (a 3,000-term sum raises RecursionError,
 100,000 minus signs a MemoryError) and reads non-ASCII look-alikes as names. One linear pass
 here rejects all of that with a position, in microseconds.
+
+It also rejects, anywhere in the text (comments and quotes included), every code point that
+UTF-8, XML or DOT cannot carry: a lone surrogate cannot be encoded at all, NUL and other
+controls end or break a DOT string, and U+FFFE/U+FFFF and the other noncharacters are not
+allowed in XML (the SVG). `text_problem` checks a label's decoded text the same way.
 """
 
+import re
 import unicodedata
 
 from engine.errors import ExpressionError
@@ -13,6 +19,15 @@ MAX_SOURCE_CHARS = 50_000
 MAX_NESTING = 50  # open brackets at once
 MAX_OPERATORS_PER_STATEMENT = 250  # bounds the parse tree's depth
 MAX_NUMBER_CHARS = 40
+MAX_NAME_CHARS = 40  # as long as a label (engine.language.MAX_LABEL): a name becomes one
+
+# Tab and line breaks are the only controls a program may contain. Noncharacters:
+# U+FDD0..U+FDEF and the last two code points of every plane.
+_UNCARRIED = re.compile(
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
+    + "".join(rf"\U{plane:04x}fffe\U{plane:04x}ffff" for plane in range(17))
+    + "]"
+)
 
 _OPERATOR_CHARS = "+-*/%@&|^~<>=!"
 _NUMBER_CHARS = frozenset("0123456789.eE")
@@ -34,14 +49,54 @@ def _describe(ch: str) -> str:
     return f"'{ch}' (U+{ord(ch):04X} {name})"
 
 
+def text_problem(text: str) -> tuple[int, str] | None:
+    """(index, message) of the first code point UTF-8, XML or DOT cannot carry, or None."""
+    found = _UNCARRIED.search(text)
+    if found is None:
+        return None
+    code = ord(found.group())
+    if 0xD800 <= code <= 0xDFFF:
+        what = "a lone surrogate (half of a UTF-16 pair), not a character"
+    elif code < 0x20 or 0x7F <= code <= 0x9F:
+        what = "a control character"
+    else:
+        what = "a noncharacter, which XML cannot carry"
+    return found.start(), f"U+{code:04X} is {what}; remove it"
+
+
 def _number_end(source: str, i: int) -> int:
-    """Index just past the number-like token starting at `i` (digits, letters, '.', '_')."""
+    """Index just past the number-like token starting at `i` (digits, letters, '.', '_').
+    A '.' after the number already has one (or an exponent) starts an attribute: `2.0.exp()`."""
     n = len(source)
+    seen_point = False
     while i < n and (source[i].isalnum() or source[i] in "._"):
-        if source[i] in "eE" and i + 1 < n and source[i + 1] in "+-":
-            i += 1
+        if source[i] == ".":
+            if seen_point:
+                break
+            seen_point = True
+        if source[i] in "eE" and source[i - 1].isdigit():
+            seen_point = True
+            if i + 1 < n and source[i + 1] in "+-":
+                i += 1
         i += 1
     return i
+
+
+def _string_end(source: str, i: int) -> int:
+    """Index just past the quoted text starting at `i`, backslash escapes included."""
+    quote = source[i]
+    j = i + 1
+    while j < len(source):
+        ch = source[j]
+        if ch == "\\":
+            j += 2
+            continue
+        if ch == quote:
+            return j + 1
+        if ch == "\n":
+            break
+        j += 1
+    raise _error(source, i, "this quote is never closed on its line")
 
 
 def _check_number(source: str, start: int, end: int) -> None:
@@ -60,6 +115,10 @@ def _check_number(source: str, start: int, end: int) -> None:
         message = f"'{text}' is not a decimal number; write numbers like 16 or 0.5"
     elif lower.endswith("j"):
         message = f"'{text}' is a complex number; only real numbers are supported"
+    elif "." in text and text[: text.index(".")].isdigit() and text[-1].isalpha():
+        whole = text[: text.index(".")]
+        method = text[len(whole) + 1 :]
+        message = f"write {whole}.0.{method}() or {method}({whole}): '{whole}.' is a number"
     elif "_" in text:
         message = f"write '{text}' without underscores"
     else:
@@ -75,6 +134,9 @@ def prescan(source: str) -> None:
             MAX_SOURCE_CHARS,
             f"the program is {len(source):,} characters; the limit is {MAX_SOURCE_CHARS:,}",
         )
+    problem = text_problem(source)
+    if problem is not None:
+        raise _error(source, *problem)
     depth = 0
     operators = 0
     i, n = 0, len(source)
@@ -85,12 +147,17 @@ def prescan(source: str) -> None:
             i = n if end < 0 else end
             continue
         if ch in "'\"":
-            end = source.find(ch, i + 1)
-            newline = source.find("\n", i + 1)
-            if end < 0 or 0 <= newline < end:
-                raise _error(source, i, "this quote is never closed on its line")
-            i = end + 1
+            i = _string_end(source, i)
             continue
+        if ch.isalpha() or ch == "_":
+            end = i + 1
+            while end < n and (source[end].isalnum() or source[end] == "_"):
+                end += 1
+            if end - i > MAX_NAME_CHARS and source[i:end].isascii():
+                raise _error(source, i, f"a name has at most {MAX_NAME_CHARS} characters", end - i)
+            if source[i:end].isascii():
+                i = end
+                continue
         if ch.isdigit() or (ch == "." and i + 1 < n and source[i + 1].isdigit()):
             if i == 0 or not (source[i - 1].isalnum() or source[i - 1] == "_"):
                 end = _number_end(source, i)
@@ -105,8 +172,6 @@ def prescan(source: str) -> None:
                 f"{_describe(ch)} is a non-ASCII character{hint}; "
                 "use plain ASCII letters, digits and operators",
             )
-        if ord(ch) < 32 and ch not in "\t\n\r":
-            raise _error(source, i, f"control character U+{ord(ch):04X} is not allowed")
         if ch in "([{":
             depth += 1
             if depth > MAX_NESTING:

@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/setup.sh
-exec .venv/bin/uvicorn app.main:app --host "${HOST:-127.0.0.1}" --port "${PORT:-8000}"
+# app.server: uvicorn with bounded request heads (414/431 with the security headers).
+exec .venv/bin/python -m app.server --host "${HOST:-127.0.0.1}" --port "${PORT:-8000}"

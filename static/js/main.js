@@ -373,4 +373,10 @@ const firstStep = forwardOn ? 0 : (data.step ?? 0);
   })
   .finally(() => {
     if (!serverSvg && !waitingPython) startEngineSoon();
+    // A result too big to inline: the server left it out, and Python computes it here.
+    if (data.deferred) {
+      view.say(data.deferred);
+      startEngine();
+      editor.now();
+    }
   });

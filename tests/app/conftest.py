@@ -49,7 +49,8 @@ def static_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def settings(static_dir: Path) -> Settings:
-    return Settings(static_dir=static_dir)
+    # Waits no machine misses: these tests check content; the deadlines have their own tests.
+    return Settings(static_dir=static_dir, first_paint_wait=10.0, dot_timeout=30.0)
 
 
 @pytest.fixture

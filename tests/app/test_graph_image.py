@@ -123,7 +123,8 @@ def test_a_slow_layout_is_stopped_and_a_503(make_client, static_dir, tmp_path):
 
 
 def test_graph_dot_uses_the_shared_node_ids():
-    dot = graph_dot(NEURON, step=None)
+    dot, record = graph_dot(NEURON, step=None)
+    assert record["nodes"][0]["id"] == "n0"
     assert dot.startswith("digraph")
     assert "\tn0 [" in dot and "id=n0 " in dot and "id=n9_op]" in dot
     assert "grad\\ -1.5000" in dot

@@ -24,7 +24,7 @@ def get_png(client, **params) -> bytes:
 def test_it_is_dot_s_png_of_the_graph_at_the_step(client):
     png = get_png(client, src=LOSS, step=2)
     expected = subprocess.run(
-        ["dot", *PNG], input=graph_dot(LOSS, "correct", 2).encode(), capture_output=True
+        ["dot", *PNG], input=graph_dot(LOSS, "correct", 2)[0].encode(), capture_output=True
     ).stdout
     assert png == expected
     assert png != get_png(client, src=LOSS, step=0)  # the grads differ, so the pixels do

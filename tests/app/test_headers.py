@@ -129,3 +129,34 @@ def test_only_vendor_paths_can_be_immutable():
     assert cache_control("/static/vendor/viz/3.31.0/viz.js", 200) == IMMUTABLE
     assert cache_control("/static/vendor/viz/3.31.0/viz.js", 206) == IMMUTABLE
     assert cache_control("/static/vendor/viz/3.31.0/viz.js", 404) == "no-cache"
+
+
+def test_hsts_only_over_https(make_client, static_dir):
+    hsts = "max-age=31536000; includeSubDomains"
+    client = make_client(Settings(static_dir=static_dir, hsts=hsts))
+    assert "strict-transport-security" not in client.get("/healthz").headers
+    secure = client.get("https://testserver/healthz").headers
+    assert secure["strict-transport-security"] == hsts
+
+
+def test_no_hsts_unless_configured(client):
+    assert "strict-transport-security" not in client.get("https://testserver/").headers
+
+
+def test_an_exception_in_a_route_is_a_500_with_the_headers(client):
+    def broken() -> None:
+        raise RuntimeError("a bug")
+
+    client.app.add_api_route("/broken", broken)
+    response = client.get("/broken")
+    assert response.status_code == 500
+    assert response.headers["content-security-policy"] == CSP
+    assert "bug" in response.text
+    assert client.get("/healthz").status_code == 200
+
+
+def test_a_503_without_retry_after_gets_one(client):
+    from fastapi.responses import PlainTextResponse
+
+    client.app.add_api_route("/busy", lambda: PlainTextResponse("busy", status_code=503))
+    assert client.get("/busy").headers["retry-after"].isdigit()

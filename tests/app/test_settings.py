@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from app.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,3 +45,51 @@ def test_empty_frame_ancestors_means_nobody_may_embed():
 def test_frame_ancestors_from_the_process_environment(monkeypatch):
     monkeypatch.setenv("PLAYGROUND_FRAME_ANCESTORS", "https://a.example")
     assert Settings.from_env().frame_ancestors == "https://a.example"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "*",
+        "'self'",
+        "'none'",
+        "https:",
+        "'self' https://lms.example.edu",
+        "https://*.a.example:443",
+    ],
+)
+def test_frame_ancestors_accepts_source_lists(value):
+    assert Settings(frame_ancestors=value).frame_ancestors == value
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "https://a.example; script-src *",  # a `;` would add a directive
+        "'self';",
+        "https://a.example, https://b.example",  # a `,` would start a second policy
+        "'unsafe-inline'",
+        "'none' 'self'",
+        "https://a.example\r\nSet-Cookie: x=1",
+    ],
+)
+def test_frame_ancestors_refuses_anything_else(value):
+    with pytest.raises(ValueError, match="PLAYGROUND_FRAME_ANCESTORS"):
+        Settings(frame_ancestors=value)
+    with pytest.raises(ValueError, match="PLAYGROUND_FRAME_ANCESTORS"):
+        Settings.from_env({"PLAYGROUND_FRAME_ANCESTORS": value})
+
+
+def test_frame_ancestors_white_space_is_one_space():
+    with pytest.raises(ValueError, match="stray white space"):
+        Settings(frame_ancestors="https://a.example\tb")
+    tidy = Settings.from_env({"PLAYGROUND_FRAME_ANCESTORS": " 'self'\t https://a.example "})
+    assert tidy.frame_ancestors == "'self' https://a.example"
+
+
+def test_hsts_setting_is_checked():
+    value = "max-age=31536000; includeSubDomains"
+    assert Settings.from_env({"PLAYGROUND_HSTS": value}).hsts == value
+    assert Settings().hsts == ""
+    with pytest.raises(ValueError, match="PLAYGROUND_HSTS"):
+        Settings(hsts="max-age=1\r\nSet-Cookie: x=1")

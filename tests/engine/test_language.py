@@ -190,3 +190,72 @@ _TOKENS = ["x", "y", "2", "0.5", "1e3", "+", "-", "*", "/", "**", "(", ")", ",",
 @given(st.lists(st.sampled_from(_TOKENS), max_size=40))
 def test_token_soup_parses_or_raises_expression_error(tokens):
     test_any_text_parses_or_raises_expression_error.hypothesis.inner_test("".join(tokens))
+
+
+# --- issue 13: code points no output can carry, escapes, number methods, module names -----
+
+UNCARRIED = ["\x00", "\x01", "\x1b", "\x7f", "\x85", "\ud800", "\udfff", "\ufdd0", "\ufffe"]
+UNCARRIED += ["\uffff", "\U0001fffe", "\U0010ffff"]
+
+
+@pytest.mark.parametrize("ch", UNCARRIED)
+@pytest.mark.parametrize(
+    "template", ["x = {} + 1", "x = 1  # {}", "x = Value(1.0, label='a{}')", "{}"]
+)
+def test_every_code_point_no_output_can_carry_is_refused_with_its_position(ch, template):
+    source = "y = 2\n" + template.format(ch)
+    with pytest.raises(ExpressionError, match=f"U\\+{ord(ch):04X}") as caught:
+        parse(source)
+    assert (caught.value.line, caught.value.col) == (2, template.index("{") + 1)
+
+
+@pytest.mark.parametrize("escape", ["\\ud800", "\\x00", "\\0", "\\x1b", "\\uffff", "\\U0010fffe"])
+def test_label_escapes_that_make_such_code_points_are_refused(escape):
+    with pytest.raises(ExpressionError, match="in this label, U\\+") as caught:
+        parse(f"x = Value(1.0, label='a{escape}')")
+    assert (caught.value.line, caught.value.col) == (1, 22)
+
+
+def test_tabs_line_breaks_and_other_unicode_in_labels_are_fine():
+    assert parse("x = Value(1.0, label='\\tα\\n→')").output.label == "\tα\n→"
+
+
+def test_string_escapes_do_not_end_the_quote():
+    assert parse("x = Value(1.0, label='it\\'s')").output.label == "it's"
+    assert parse('x = Value(1.0, label="say \\"hi\\"")').output.label == 'say "hi"'
+    assert parse("x = Value(1.0, label='a\\\\')").output.label == "a\\"
+    with pytest.raises(ExpressionError, match="never closed"):
+        parse("x = Value(1.0, label='it\\')")
+
+
+def test_methods_on_number_literals():
+    assert parse("2.0.exp()").output.data == pytest.approx(7.389056, rel=1e-6)
+    assert parse("1e1.log()").output.data == pytest.approx(2.302585, rel=1e-6)
+    assert parse("2 .tanh()").output.data == pytest.approx(0.964028, rel=1e-6)
+    assert parse("2.e1 + 1").output.data == 21.0
+    with pytest.raises(ExpressionError, match="write 2.0.exp\\(\\) or exp\\(2\\)"):
+        parse("2.exp()")
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ("math.tanh(x)", "no 'math.tanh'; write tanh(...) without 'math.'"),
+        ("y = np.exp(x)", "no 'np.exp'; write exp(...) without 'np.'"),
+        ("torch.sqrt(x)", "no 'torch.sqrt'; the functions are tanh, exp"),
+    ],
+)
+def test_module_style_calls_say_there_are_no_modules(source, message):
+    with pytest.raises(ExpressionError, match=message.replace("(", "\\(").replace(")", "\\)")):
+        parse(source)
+
+
+def test_a_value_named_like_a_module_still_has_methods():
+    assert parse("math = 0.5\nmath.tanh()").output.data == pytest.approx(0.462117, rel=1e-6)
+
+
+def test_names_are_capped_like_labels():
+    assert parse("a" * 40).output.label == "a" * 40
+    with pytest.raises(ExpressionError, match="a name has at most 40 characters") as caught:
+        parse("x = 1\ny = " + "b" * 16_385)
+    assert (caught.value.line, caught.value.col) == (2, 5)
