@@ -210,12 +210,23 @@ def markdown(command: str, about: dict, runs: list[dict]) -> str:
             "",
             f"Produced by `{command}` on {time.strftime('%Y-%m-%d %H:%M %Z')} "
             f"({about['nproc']} CPUs, load average {about['load_average']} at the start; "
-            "the load generator runs on the same cores as the server). Legitimate clients "
-            "cycle through the default page, its /graph.svg, and a page and a /graph.svg of a "
-            "program unique to each request; attackers (another loopback address) send "
-            "unique hub programs (40 uses of one value, and the 251-term sum). Written by "
-            "`bench/server_load.py`, which replaces only this section; `scripts/bench.sh` "
-            "keeps it.",
+            "the load generator runs on the same cores as the server, and other work shares "
+            "the machine). Legitimate clients, each from its own loopback address, cycle "
+            "through the default page, its /graph.svg, and a page and a /graph.svg of a "
+            "program unique to each request; attackers, all from one other address, send "
+            "unique hub programs (40 uses of one value, and the 251-term sum that once took "
+            "38 s of dot) to both / and /graph.svg. Written by `bench/server_load.py`, which "
+            "replaces only this section; `scripts/bench.sh` keeps it.",
+            "",
+            "How to read it: every client sends its next request as soon as the last one is "
+            "answered (no think time), so both runs saturate the one server process and its "
+            "latency is mostly queueing (about clients / throughput); the attackers are also a "
+            "plain request flood at full speed, which a proxy's rate limit would stop. What "
+            "the defences guarantee is in the other columns: no legitimate request without an "
+            "answer, every 503/429 with Retry-After, no dot alive past its deadline, none left "
+            "over. The server's limits are described in docs/server.md. The slow-layout test "
+            "(`tests/app/test_attack.py`, 4 clients beside 10 attackers for 20 s) prints its "
+            "own figures with `pytest -s`.",
             "",
             *rows,
             "",

@@ -172,8 +172,13 @@ def test_malformed_requests_get_400_with_the_headers(base, request_line):
 
 
 def test_errors_carry_the_headers(http):
-    for url, status in [("/nowhere", 404), ("/graph.svg?mode=x", 400)]:
-        response = http.post(url) if status == 405 else http.get(url)
+    for method, url, status in [
+        ("GET", "/nowhere", 404),
+        ("GET", "/graph.svg?mode=x", 400),
+        ("POST", "/", 405),
+        ("GET", "/static/missing.js", 404),
+    ]:
+        response = http.request(method, url)
         assert response.status_code == status
         for header in SECURITY:
             assert header in response.headers
