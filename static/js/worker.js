@@ -13,6 +13,10 @@ import {
   readyMessage,
   resultMessage,
 } from "./protocol.js";
+import { SnapshotStore, reseed } from "./snapshot.js";
+
+// Imported before the snapshot is made: run_in_worker imports them on the first run anyway.
+const SNAPSHOT_IMPORTS = ["engine.runner", "engine.session", "engine.replay"];
 
 let pyodide = null;
 let runInWorker = null; // engine.playground.run_in_worker_json, as a callable proxy
@@ -38,17 +42,64 @@ async function boot(vendor) {
   const engineZip = fetchBytes(vendor.engine_zip);
   engineZip.catch(() => {}); // reported when awaited below, not as an unhandled rejection
   const { loadPyodide } = await import(`${vendor.pyodide}pyodide.mjs`);
-  pyodide = await loadPyodide({ indexURL: vendor.pyodide });
+  const snapshots = new SnapshotStore(vendor);
+  const snapshot = await snapshots.load();
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ indexURL: vendor.pyodide, _loadSnapshot: snapshot });
+      await startEngine(engineZip, { restored: true });
+      console.info(`Python: restored from a memory snapshot in ${since(started)} ms`);
+    } catch (error) {
+      await snapshots.drop(error);
+      pyodide = null;
+    }
+  }
+  const restored = pyodide !== null;
+  if (!restored) {
+    const _makeSnapshot = snapshots.available;
+    pyodide = await loadPyodide({ indexURL: vendor.pyodide, _makeSnapshot });
+    await startEngine(engineZip, { restored: false });
+  }
+  self.postMessage(readyMessage(since(started)));
+  // Snapshot now, after "ready" went out and before any message (so any user code) is handled.
+  if (!restored && snapshots.available) saveSnapshot(snapshots);
+}
 
+/** Unpack and import the engine (after a restore: check that it answers, reseed `random`). */
+async function startEngine(engineZip, { restored }) {
   self.postMessage(progressMessage(1));
+  // A snapshot holds the interpreter's memory, not its file system: unpack the engine either
+  // way, for the modules it imports later.
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(await engineZip, "zip", { extractDir: sitePackages });
 
   self.postMessage(progressMessage(2));
   const playground = pyodide.pyimport("engine.playground");
+  if (restored) {
+    reseed(pyodide);
+    const check = JSON.parse(playground.run_json("y = 2 * 3"));
+    if (!check.trace?.nodes?.some((n) => n.label === "y" && n.data === 6)) {
+      throw new Error("the restored engine gave a wrong answer");
+    }
+  }
   runInWorker = playground.run_in_worker_json;
   actOn = playground.act_json;
-  self.postMessage(readyMessage(Math.round(performance.now() - started)));
+}
+
+/** Store a snapshot of the engine as imported, with what its first run would import anyway. */
+function saveSnapshot(snapshots) {
+  try {
+    for (const module of SNAPSHOT_IMPORTS) pyodide.pyimport(module).destroy();
+    snapshots.save(pyodide.makeMemorySnapshot()).catch((error) => {
+      console.warn(`Python: could not store a memory snapshot (${error.message ?? error})`);
+    });
+  } catch (error) {
+    console.warn(`Python: could not make a memory snapshot (${error.message ?? error})`);
+  }
+}
+
+function since(started) {
+  return Math.round(performance.now() - started);
 }
 
 function run({ id, source, mode, inputs }) {
