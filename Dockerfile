@@ -16,6 +16,7 @@ COPY --from=node /src/node_modules node_modules
 COPY pyproject.toml ./
 COPY engine engine
 COPY scripts/build_vendor.py scripts/
+RUN pip install brotli==1.2.1  # the pin in pyproject.toml; build_vendor.py checks they match
 RUN python scripts/build_vendor.py
 
 
