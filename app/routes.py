@@ -4,6 +4,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from app.first_paint import first_svg
+from app.module_graph import module_preloads
 from app.page_data import (
     DEFAULT_SPEED,
     DESCENT,
@@ -46,6 +47,7 @@ def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
         "first_svg": first_svg(request.app.state.dot, page.fallback or page.result, page.step),
         "playground_url": _url("/", program_query(options.source, options.mode, options.step)),
         "preview": link_preview(request, options),
+        "module_preloads": module_preloads(settings.static_dir),
     }
     return request.app.state.templates.TemplateResponse(request, template, context)
 
