@@ -41,15 +41,17 @@ async function boot(vendor) {
   // Fetch the engine while Pyodide starts; unpack it once it has.
   const engineZip = fetchBytes(vendor.engine_zip);
   engineZip.catch(() => {}); // reported when awaited below, not as an unhandled rejection
-  const { loadPyodide } = await import(`${vendor.pyodide}pyodide.mjs`);
   const snapshots = new SnapshotStore(vendor);
-  const snapshot = await snapshots.load();
+  const stored = snapshots.load(); // read while Pyodide's module loads
+  const { loadPyodide } = await import(`${vendor.pyodide}pyodide.mjs`);
+  const snapshot = await stored;
   if (snapshot) {
     try {
       pyodide = await loadPyodide({ indexURL: vendor.pyodide, _loadSnapshot: snapshot });
       await startEngine(engineZip, { restored: true });
       console.info(`Python: restored from a memory snapshot in ${since(started)} ms`);
     } catch (error) {
+      await engineZip; // a failed download is not the snapshot's fault: reported as it is
       await snapshots.drop(error);
       pyodide = null;
     }
