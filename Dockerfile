@@ -1,6 +1,6 @@
 # The playground server. Three stages, so node_modules never reaches the final image:
-#   node    - npm ci (Pyodide core and Graphviz WASM from package-lock.json)
-#   vendor  - scripts/build_vendor.py turns them, engine/ and the graphviz wheel into static/vendor
+#   node    - npm ci (Pyodide core, Graphviz WASM, CodeMirror, esbuild from package-lock.json)
+#   vendor  - scripts/build_vendor.py turns them and engine/ into static/vendor
 #   runtime - Python, Debian's Graphviz, the app, static/ (vendor included); runs as a non-root user
 
 FROM node:20-bookworm-slim AS node
@@ -13,9 +13,12 @@ FROM python:3.11-slim-bookworm AS vendor
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
 COPY --from=node /src/node_modules node_modules
+# Node runs esbuild (scripts/build_editor.mjs) to bundle CodeMirror.
+COPY --from=node /usr/local/bin/node /usr/local/bin/node
 COPY pyproject.toml ./
 COPY engine engine
-COPY scripts/build_vendor.py scripts/
+COPY static/js/editor-src static/js/editor-src
+COPY scripts/build_vendor.py scripts/build_editor.mjs scripts/
 RUN pip install brotli==1.2.1  # the pin in pyproject.toml; build_vendor.py checks they match
 RUN python scripts/build_vendor.py
 

@@ -33,8 +33,25 @@ _VERSIONED_PART = re.compile(
 )
 
 
-def content_security_policy(frame_ancestors: str) -> str:
-    return f"{CSP_BASE}; frame-ancestors {frame_ancestors}"
+_NONCE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def content_security_policy(frame_ancestors: str, style_nonce: str | None = None) -> str:
+    """The CSP; `style_nonce` also allows the `<style>` elements that carry it (CodeMirror's,
+    on pages that render the editor), never 'unsafe-inline'."""
+    csp = f"{CSP_BASE}; frame-ancestors {frame_ancestors}"
+    if style_nonce:
+        csp = csp.replace("style-src 'self'", f"style-src 'self' 'nonce-{style_nonce}'", 1)
+    return csp
+
+
+def style_nonce(scope: Scope) -> str | None:
+    """The nonce a page route chose for this response (`request.state.csp_nonce`)."""
+    state = scope.get("state") or {}
+    nonce = state.get("csp_nonce") if isinstance(state, dict) else None
+    if isinstance(nonce, str) and _NONCE.fullmatch(nonce):
+        return nonce
+    return None
 
 
 def is_versioned(path: str) -> bool:
@@ -59,6 +76,7 @@ class ResponseHeadersMiddleware:
 
     def __init__(self, app: ASGIApp, frame_ancestors: str = "*") -> None:
         self.app = app
+        self.frame_ancestors = frame_ancestors
         self.csp = content_security_policy(frame_ancestors)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -70,7 +88,10 @@ class ResponseHeadersMiddleware:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                headers["Content-Security-Policy"] = self.csp
+                nonce = style_nonce(scope)
+                headers["Content-Security-Policy"] = (
+                    content_security_policy(self.frame_ancestors, nonce) if nonce else self.csp
+                )
                 headers["X-Content-Type-Options"] = "nosniff"
                 headers["Referrer-Policy"] = "strict-origin-when-cross-origin"
                 if path.startswith(STATIC_PREFIX) or "cache-control" not in headers:

@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from app.presets import DEFAULT_SOURCE, PRESETS
 from app.settings import Settings, run_limit
+from engine import whatif
 from engine.playground import is_python_only, run
 from engine.session import MAX_DESCENT_STEPS, TOLERANCE
 from engine.tracing import MODES
@@ -61,6 +62,7 @@ class PageOptions:
     limit: float | None = None  # seconds a Python run may take in the worker (None: setting)
     practice: bool = False  # open in practice mode: predict each grad before its step
     forward: bool = False  # the timeline starts with the forward pass, one value per step
+    values: tuple[tuple[str, float], ...] = ()  # what-if: name -> number for named leaves
 
     @property
     def starts_at_end(self) -> bool:
@@ -94,7 +96,16 @@ def page_options(params: Mapping[str, str], embed: bool) -> PageOptions:
         limit=run_limit(params.get("limit")),
         practice=_flag(params.get("practice"), False),
         forward=_flag(params.get("forward"), False),
+        values=tuple(_values(params.get("values")).items()),
     )
+
+
+def _values(text: str | None) -> dict[str, float]:
+    """`values={"x1": 3}`: what-if numbers for the program's named leaves."""
+    try:
+        return whatif.clean(json.loads(text)) if text else {}
+    except ValueError:
+        return {}
 
 
 def _speed(text: str | None) -> int | None:
@@ -175,7 +186,7 @@ def build_page(
     options: PageOptions, manifest: Mapping[str, str], run_limit_s: float = Settings.run_limit
 ) -> Page:
     """Run the program once, as the worker will, so the first paint needs no Python."""
-    result = run(options.source, options.mode)
+    result = run(options.source, options.mode, dict(options.values))
     if not result["ok"] and is_python_only(options.source):
         result = python_pending()
     fallback = None if result["ok"] or result.get("pending") else run(DEFAULT_SOURCE, options.mode)
@@ -192,6 +203,7 @@ def build_page(
         "options": {k: v for k, v in asdict(options).items() if k in EMBED_OPTIONS},
         "run_limit_ms": round(1000 * (options.limit or run_limit_s)),
         "practice_tolerance": TOLERANCE,
+        "values": dict(options.values),
         "speed": options.speed or DEFAULT_SPEED,  # ms per step, with or without a speed control
         # An embed without controls is a picture: Python (~6 MB) loads only once the reader
         # turns to the editor.

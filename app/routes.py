@@ -1,5 +1,7 @@
 """The pages: the playground, its embeddable variant, and a health check."""
 
+import secrets
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
@@ -28,6 +30,9 @@ def _url(path: str, query: str) -> str:
 
 def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
     settings = request.app.state.settings
+    # A fresh nonce per response for the editor's <style> elements (app/headers.py adds it to
+    # this response's CSP); the page passes it to CodeMirror (EditorView.cspNonce).
+    request.state.csp_nonce = secrets.token_urlsafe(18)
     options = page_options(request.query_params, embed=embed)
     page = build_page(options, read_manifest(settings.vendor_manifest), settings.run_limit)
     shown = options.source if page.result["ok"] else DEFAULT_SOURCE  # else: the fallback
@@ -43,6 +48,7 @@ def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
         "themes": THEMES,
         "speed": options.speed or DEFAULT_SPEED,
         "descent": DESCENT,
+        "csp_nonce": request.state.csp_nonce,
         "image_url": image_url,
         "first_svg": first_svg(request.app.state.dot, page.fallback or page.result, page.step),
         "playground_url": _url("/", program_query(options.source, options.mode, options.step)),

@@ -11,10 +11,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from engine import replay, whatif
 from engine.dot import dot_source
 from engine.errors import ExpressionError
 from engine.language import parse
-from engine.prescan import prescan
 from engine.record import number
 from engine.tracing import MODES, trace
 
@@ -31,9 +31,16 @@ def run(
         mode = "correct"
     try:
         program = parse(source, inputs)
+        # Values for names the program assigns (what-if): the same graph, data redone.
+        assigned = whatif.clean(
+            {k: x for k, x in (inputs or {}).items() if k not in program.inputs}
+        )
+        root = whatif.with_values(program.output, assigned) if assigned else program.output
     except ExpressionError as e:
         return {"ok": False, "language": "expression", "error": e.to_json()}
-    record = trace(program, mode)
+    except replay.ReplayError as e:
+        return {"ok": False, "language": "expression", "error": {"message": str(e), "line": None}}
+    record = trace(root, mode)
     dot = dot_source(record)
     return {
         "ok": True,
@@ -44,12 +51,39 @@ def run(
     }
 
 
+_WARM_UP = """
+class V:
+    def __init__(self, data, children=()):
+        self.data, self.grad, self._prev = data, 0.0, set(children)
+        self._backward = lambda: None
+    def __mul__(self, other):
+        out = V(self.data * other.data, (self, other))
+        def _backward():
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+        out._backward = _backward
+        return out
+a, b = V(2.0), V(3.0)
+c = a * b
+c.grad = 1.0
+c._backward()
+print(a.grad)
+"""
+
+
+def warm_up() -> None:
+    """Run a small program of each kind once, right after the worker is ready: the first run
+    imports the runner's modules and warms the interpreter (in Pyodide the first run of a
+    learner's class took ~0.8 s, later ones ~30 ms), so the learner's first paste is quick."""
+    run_in_worker(_WARM_UP)
+    run_in_worker("x = 2.0\ny = x * x + x")
+
+
 def is_python_only(source: str) -> bool:
-    """Valid Python that the expression language does not accept (its text checks pass)."""
+    """Valid Python (parsed, never run) — for a program the expression language refused."""
     try:
-        prescan(source.replace("\r\n", "\n").replace("\r", "\n"))
         ast.parse(source)
-    except (ExpressionError, SyntaxError, ValueError, RecursionError, MemoryError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     return True
 
@@ -65,17 +99,33 @@ def run_in_worker(
     result = run(source, mode, inputs)
     if result["ok"]:
         program = parse(source, inputs)  # cheap; the live graph the learner will act on
+        assigned = whatif.clean(
+            {k: x for k, x in (inputs or {}).items() if k not in program.inputs}
+        )
+        root = whatif.with_values(program.output, assigned) if assigned else program.output
         names = {id(v): name for name, v in program.values.items()}
-        session.remember([program.output], names, source, [result["trace"]])
+        session.remember([root], names, source, [result["trace"]])
     if result["ok"] or not is_python_only(source):
         return result
     keep: dict[str, Any] = {}
     ran = run_program(source, keep=keep)
     records = [g["record"] for g in ran["graphs"]]
-    session.remember(keep.get("roots", []), keep.get("names", {}), source, records)
+    roots, names = keep.get("roots", []), keep.get("names", {})
+    chosen = ran["chosen"]
+    if inputs and chosen is not None and roots[chosen] is not None:  # what-if on its graph
+        try:
+            root = whatif.with_values(roots[chosen], whatif.clean(dict(inputs)), names)
+        except replay.ReplayError as e:
+            ran["graphs"][chosen]["note"] = f"What-if values not applied: {e}"
+        else:
+            if root is not roots[chosen]:
+                record = trace(root, "correct")
+                record["title"] = ran["graphs"][chosen]["title"]
+                ran["graphs"][chosen].update(record=record, dot=dot_source(record), kind="what if")
+                roots[chosen], records[chosen] = root, record
+    session.remember(roots, names, source, records)
     ran["language"] = "python"
     ran["inputs"] = {}
-    chosen = ran["chosen"]
     if chosen is not None:
         ran["trace"] = ran["graphs"][chosen]["record"]
         ran["dot"] = ran["graphs"][chosen]["dot"]
@@ -108,7 +158,7 @@ def act(graph: int, action: str, args: Mapping[str, Any]) -> dict[str, Any]:
     """What the learner does to the live graph `graph` of the last run (engine.session):
     manual_start, call {node}, undo, reset, check {grads}, parameters, descend {params, rate,
     steps}. `{ok: true, ...}` or `{ok: false, error: {message}}`."""
-    from engine import replay, session
+    from engine import session
 
     try:
         s = session.session(int(graph))

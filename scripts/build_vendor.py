@@ -1,6 +1,6 @@
-"""Generate static/vendor/ (never committed) from node_modules, engine/ and one PyPI wheel.
+"""Generate static/vendor/ (never committed) from node_modules and engine/.
 
-The browser loads Pyodide, Graphviz WASM, the engine sources and the graphviz wheel from
+The browser loads Pyodide, Graphviz WASM, the engine sources and the CodeMirror bundle from
 here. Every path carries a version or a content hash, so the server can send long-lived
 cache headers; static/vendor/manifest.json maps logical names to those URL paths.
 
@@ -30,7 +30,6 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 URL_PREFIX = "/static/vendor"
-WHEEL_CACHE = ROOT / ".cache" / "wheels"
 
 # What the browser fetches while booting Pyodide (the npm package holds more).
 PYODIDE_FILES = [
@@ -123,7 +122,7 @@ def app_assets() -> list[Path]:
     return [
         path
         for folder in APP_ASSETS
-        for path in sorted((static / folder).rglob("*"))
+        for path in sorted((static / folder).glob("*"))  # not js/editor-src: bundled
         if path.is_file() and path.suffix in PRECOMPRESS_SUFFIXES
     ]
 
@@ -145,18 +144,15 @@ def build_engine_zip() -> Path:
     return staging.replace(staging.with_name(f"engine-{digest}.zip"))
 
 
-def graphviz_wheel() -> Path:
-    """The pure-Python graphviz wheel the engine's drawing module imports in Pyodide."""
-    version = pinned_version("graphviz")
-    name = f"graphviz-{version}-py3-none-any.whl"
-    cached = WHEEL_CACHE / name
-    if not cached.is_file():
-        subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", f"graphviz=={version}"]
-            + ["--no-deps", "--only-binary=:all:", "-d", str(WHEEL_CACHE)],
-            check=True,
-        )
-    return copy(cached, VENDOR / "wheels" / name)
+def build_editor() -> Path:
+    """CodeMirror 6, bundled by esbuild into one module named by its hash (build_editor.mjs)."""
+    done = subprocess.run(
+        ["node", str(ROOT / "scripts" / "build_editor.mjs")],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return ROOT / "static" / done.stdout.strip().removeprefix("/static/")
 
 
 def remove_stale(keep: set[Path]) -> None:
@@ -176,22 +172,22 @@ def main() -> None:
         VENDOR / "viz" / npm_version("@viz-js/viz") / "viz.js",
     )
     engine_zip = build_engine_zip()
-    wheel = graphviz_wheel()
+    editor = build_editor()
 
     manifest = VENDOR / "manifest.json"
     entries = {
         "pyodide": url(pyodide_dir) + "/",
         "viz": url(viz),
         "engine_zip": url(engine_zip),
-        "graphviz_wheel": url(wheel),
+        "editor": url(editor),
     }
     manifest.write_text(json.dumps(entries, indent=2, sort_keys=True) + "\n")
     check_brotli_pin()
-    served = [*pyodide, viz]
+    served = [*pyodide, viz, editor]
     compressed = [c for f in served if f.suffix in PRECOMPRESS_SUFFIXES for c in precompress(f)]
     stdlib = pyodide_dir / "python_stdlib.zip"
     compressed += precompress(stdlib, lambda: stored_zip(stdlib))
-    remove_stale({*served, *compressed, engine_zip, wheel, manifest})
+    remove_stale({*served, *compressed, engine_zip, manifest})
     for asset in app_assets():
         precompress(asset)
     print(f"build_vendor: wrote {manifest.relative_to(ROOT)}: {json.dumps(entries)}")

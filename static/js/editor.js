@@ -6,6 +6,8 @@
 const DEBOUNCE_MS = 50;
 const LONG_PROGRAM_CHARS = 2000;
 const LONG_DEBOUNCE_MS = 300;
+// A change that inserts this much at once is a paste: it runs at once, not after a pause.
+const PASTE_CHARS = 200;
 
 export class Editor extends EventTarget {
   /** Event "edit": the program, its inputs or the mode changed. Any element may be missing. */
@@ -21,11 +23,9 @@ export class Editor extends EventTarget {
     this.inputNames = "";
     this.timer = null;
     this.marks = textarea ? addMarks(textarea) : null;
-    textarea?.addEventListener("input", () => {
-      if (this.presetSelect) this.presetSelect.value = "";
-      this.clearMarks();
-      this.later();
-    });
+    textarea?.addEventListener("input", (event) =>
+      this.edited(event.inputType === "insertFromPaste"),
+    );
     textarea?.addEventListener("scroll", () => this.syncScroll());
     preset?.addEventListener("change", () => this.choosePreset());
     mode?.addEventListener("change", () => this.now());
@@ -33,12 +33,124 @@ export class Editor extends EventTarget {
   }
 
   get source() {
+    if (this.view) return this.view.state.doc.toString();
     return this.textarea?.value ?? this.fallbackSource ?? "";
   }
 
+  /** Replace the program; in CodeMirror one undoable change (a preset is one Ctrl+Z away). */
   set source(text) {
     this.fallbackSource = text;
     if (this.textarea) this.textarea.value = text;
+    if (this.view && text !== this.source) {
+      this.settingSource = true; // the page's change, not the learner's: no "edit" from it
+      try {
+        this.view.dispatch({
+          changes: { from: 0, to: this.view.state.doc.length, insert: text },
+          annotations: this.cm.isolateHistory.of("full"), // its own undo step
+        });
+      } finally {
+        this.settingSource = false;
+      }
+    }
+  }
+
+  /**
+   * Swap the textarea for CodeMirror 6 (static/vendor/editor/…, loaded after the first graph):
+   * Python highlighting, line numbers, bracket matching, Tab to indent, error marks. Text typed
+   * before it loaded carries over. Without the page's style nonce (a static copy, where CSP
+   * comes from a <meta>) the textarea stays: CodeMirror's styles could not load.
+   */
+  async upgrade(moduleUrl) {
+    const nonce = this.textarea?.dataset.styleNonce;
+    if (!this.textarea || !moduleUrl || !nonce || this.view) return false;
+    const cm = await import(moduleUrl);
+    const hadFocus = document.activeElement === this.textarea;
+    const describedBy = ["editor-help", "editor-error"].filter((id) => document.getElementById(id));
+    this.cm = cm;
+    this.readOnly = new cm.Compartment();
+    this.invalid = new cm.Compartment(); // aria-invalid while the program has an error
+    this.view = new cm.EditorView({
+      state: cm.EditorState.create({
+        doc: this.textarea.value,
+        extensions: [
+          cm.lineNumbers(),
+          cm.highlightActiveLineGutter(),
+          cm.history(),
+          cm.drawSelection(),
+          cm.indentOnInput(),
+          cm.bracketMatching(),
+          cm.syntaxHighlighting(cm.defaultHighlightStyle, { fallback: true }),
+          cm.python(),
+          cm.indentUnit.of("    "), // Python's four spaces
+          cm.EditorView.editorAttributes.of({ class: "code-editor" }),
+          cm.lintGutter(),
+          cm.keymap.of([...cm.defaultKeymap, ...cm.historyKeymap, cm.indentWithTab]),
+          cm.EditorView.cspNonce.of(nonce),
+          cm.EditorView.contentAttributes.of({
+            "aria-label": "Expression",
+            "aria-describedby": describedBy.join(" "),
+            spellcheck: "false",
+            autocapitalize: "off",
+          }),
+          this.readOnly.of([]),
+          this.invalid.of([]),
+          // Text typed over a selection is put in by CodeMirror itself: left to the browser,
+          // replacing highlighted code re-creates its colours as inline styles, which the CSP
+          // (rightly) refuses.
+          cm.EditorView.domEventHandlers({
+            beforeinput: (event, view) => {
+              if (event.inputType !== "insertText" || event.data == null) return false;
+              // The DOM's selection (CodeMirror's own may not have caught up with it yet).
+              const selection = document.getSelection();
+              const range =
+                event.getTargetRanges()[0] ??
+                (selection?.rangeCount ? selection.getRangeAt(0) : null);
+              if (!range || range.collapsed) return false;
+              const from = view.posAtDOM(range.startContainer, range.startOffset);
+              const to = view.posAtDOM(range.endContainer, range.endOffset);
+              event.preventDefault();
+              view.dispatch({
+                changes: { from, to, insert: event.data },
+                selection: { anchor: from + event.data.length },
+                scrollIntoView: true,
+              });
+              return true;
+            },
+          }),
+          cm.EditorView.updateListener.of((update) => {
+            if (!update.docChanged) return;
+            this.textarea.value = update.state.doc.toString(); // the no-JS form's field
+            if (this.settingDiagnostics || this.settingSource) return;
+            let inserted = 0;
+            update.changes.iterChanges((fromA, toA, fromB, toB) => (inserted += toB - fromB));
+            this.edited(inserted >= PASTE_CHARS);
+          }),
+        ],
+      }),
+    });
+    const field = this.marks?.parentElement; // the textarea's error layer: CodeMirror marks errors
+    if (field) {
+      field.before(this.view.dom, this.textarea);
+      field.remove();
+    } else {
+      this.textarea.before(this.view.dom);
+    }
+    this.marks = null;
+    // The name "Expression" moves to the editor: the hidden textarea only carries the form field.
+    document.querySelector(`label[for="${this.textarea.id}"]`)?.removeAttribute("for");
+    this.textarea.removeAttribute("aria-label");
+    this.textarea.hidden = true;
+    this.textarea.setAttribute("aria-hidden", "true");
+    if (hadFocus) this.view.focus();
+    return true;
+  }
+
+  /** The learner changed the text: clear the old marks and run it soon (a paste: now). */
+  edited(pasted = false) {
+    if (this.presetSelect) this.presetSelect.value = "";
+    this.clearMarks();
+    if (pasted) this.now();
+    else this.later();
   }
 
   get mode() {
@@ -80,7 +192,17 @@ export class Editor extends EventTarget {
     this.now();
   }
 
-  /** One labelled number field per input of the program (names used but never assigned). */
+  /** Values the learner set (a permalink's `values`), before the first run. */
+  setValues(values) {
+    for (const [name, x] of Object.entries(values ?? {})) {
+      if (Number.isFinite(x)) this.inputValues.set(name, x);
+    }
+  }
+
+  /**
+   * What if? A number field and a slider per named leaf (name → its data): the program's
+   * inputs and every number it assigns to a name. A change reruns the program with it.
+   */
   showInputs(inputs) {
     const list = this.inputList;
     if (!list) return;
@@ -89,7 +211,9 @@ export class Editor extends EventTarget {
     if (names.join("\n") === this.inputNames) {
       for (const field of list.querySelectorAll("input")) {
         const shown = inputs[field.dataset.name];
-        if (document.activeElement !== field) field.value = String(shown);
+        if (document.activeElement !== field && field.type === "number") {
+          field.value = String(shown);
+        }
       }
       return;
     }
@@ -102,6 +226,7 @@ export class Editor extends EventTarget {
     const label = document.createElement("label");
     const field = document.createElement("input");
     field.id = `input-${i}`;
+    label.id = `input-${i}-label`;
     field.type = "number";
     field.step = "any";
     field.inputMode = "decimal";
@@ -109,19 +234,39 @@ export class Editor extends EventTarget {
     field.value = String(value);
     label.htmlFor = field.id;
     label.textContent = name;
-    field.addEventListener("input", () => {
-      const number = field.valueAsNumber;
+    // The slider spans the value ± 2 × max(1, |value|), in 200 keyboard steps.
+    const x = Number(value);
+    const span = 2 * Math.max(1, Math.abs(Number.isFinite(x) ? x : 0));
+    const slider = document.createElement("input");
+    slider.type = "range";
+    slider.dataset.name = name;
+    slider.setAttribute("aria-labelledby", label.id);
+    if (Number.isFinite(x)) {
+      slider.min = String(x - span);
+      slider.max = String(x + span);
+      slider.step = String(span / 100);
+      slider.value = String(x);
+    }
+    const set = (number, other) => {
       if (Number.isFinite(number)) this.inputValues.set(name, number);
       else this.inputValues.delete(name);
+      if (Number.isFinite(number)) other.value = String(number);
       this.later();
-    });
-    item.append(label, field);
+    };
+    field.addEventListener("input", () => set(field.valueAsNumber, slider));
+    slider.addEventListener("input", () => set(slider.valueAsNumber, field));
+    item.append(label, field, slider);
     return item;
   }
 
   /** Show run_json's error; the graph on screen stays as it was. */
   showError({ message, line, col, end_col: endCol }) {
     this.textarea?.setAttribute("aria-invalid", "true");
+    this.view?.dispatch({
+      effects: this.invalid.reconfigure(
+        this.cm.EditorView.contentAttributes.of({ "aria-invalid": "true" }),
+      ),
+    });
     if (this.errorBox) {
       if (line) {
         const where = document.createElement("button");
@@ -141,6 +286,7 @@ export class Editor extends EventTarget {
 
   clearError() {
     this.textarea?.removeAttribute("aria-invalid");
+    this.view?.dispatch({ effects: this.invalid.reconfigure([]) });
     if (this.errorBox) {
       this.errorBox.replaceChildren();
       this.errorBox.hidden = true;
@@ -161,11 +307,22 @@ export class Editor extends EventTarget {
 
   select(line, col, endCol) {
     const [from, to] = this.span(line, col, endCol);
+    if (this.view) {
+      this.view.focus();
+      this.view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
+      return;
+    }
     this.textarea?.focus();
     this.textarea?.setSelectionRange(from, to);
   }
 
   markSpan(line, col, endCol) {
+    if (this.view) {
+      const [from, to] = this.span(line, col, endCol);
+      const message = this.errorBox?.textContent || "error";
+      this.setDiagnostics([{ from, to: Math.max(to, from), severity: "error", message }]);
+      return;
+    }
     if (!this.marks) return;
     const text = this.source;
     const [from, to] = this.span(line, col, endCol);
@@ -177,7 +334,17 @@ export class Editor extends EventTarget {
   }
 
   clearMarks() {
+    if (this.view) this.setDiagnostics([]);
     this.marks?.replaceChildren();
+  }
+
+  setDiagnostics(diagnostics) {
+    this.settingDiagnostics = true;
+    try {
+      this.view.dispatch(this.cm.setDiagnostics(this.view.state, diagnostics));
+    } finally {
+      this.settingDiagnostics = false;
+    }
   }
 
   syncScroll() {
@@ -189,6 +356,9 @@ export class Editor extends EventTarget {
   /** Python is not available: the program can't change, stepping still works. */
   disable() {
     if (this.textarea) this.textarea.readOnly = true;
+    this.view?.dispatch({
+      effects: this.readOnly.reconfigure(this.cm.EditorState.readOnly.of(true)),
+    });
     for (const field of [this.presetSelect, this.modeSelect]) if (field) field.disabled = true;
     for (const field of this.inputList?.querySelectorAll("input") ?? []) field.disabled = true;
   }

@@ -77,7 +77,12 @@ bindKeys({ current, view });
 
 /** The program, mode and step on screen: what links, embeds and downloads reproduce. */
 function onScreen() {
-  return { source: editor.source, mode: editor.mode, step: stepper?.position ?? 0 };
+  return {
+    source: editor.source,
+    mode: editor.mode,
+    step: stepper?.position ?? 0,
+    values: editor.inputs, // what-if values the learner set
+  };
 }
 
 /** The graph on screen, for downloads: the one place that knows where the record and DOT are. */
@@ -139,11 +144,17 @@ async function showResult(result, position, laidOut = null) {
   shownResult = result;
   stepper.addEventListener("change", showStep);
   stepper.addEventListener("playing", (e) => controls.showPlaying(e.detail.playing));
-  editor.showInputs(result.inputs);
+  editor.showInputs(namedLeaves(result.trace));
   const started = performance.now();
   showStep(null);
   $("graph").dataset.firstStepMs = String(Math.round(performance.now() - started));
   return true;
+}
+
+/** name → data of every leaf the learner named: what the What-if fields offer. */
+function namedLeaves(trace) {
+  const leaves = trace.nodes.filter((n) => n.leaf && /^[A-Za-z_][A-Za-z0-9_]*$/.test(n.label));
+  return Object.fromEntries(leaves.map((n) => [n.label, n.data]));
 }
 
 /** Does `result` draw the same graph as the one on screen (so the step can stay)? */
@@ -314,6 +325,7 @@ $("zoom-out")?.addEventListener("click", () => view.zoomOut());
 
 // First paint: the server's result (or, if the source has an error, the default program's).
 editor.source = data.source;
+editor.setValues(data.values);
 editor.mode = data.mode ?? "correct";
 const first = data.result?.ok ? data.result : data.fallback;
 if (!data.result?.ok && data.result?.error) editor.showError(data.result.error);
@@ -356,6 +368,8 @@ const firstStep = forwardOn ? 0 : (data.step ?? 0);
     $("graph").dataset.firstGraphMs = String(Math.round(performance.now()));
     if (shown && options.autoplay) stepper.play();
     if (shown && options.practice) practice.start();
+    // The code editor after the first graph: its ~135 KB never delay the picture.
+    editor.upgrade(vendor.editor).catch((error) => console.warn("The code editor did not load:", error));
   })
   .finally(() => {
     if (!serverSvg && !waitingPython) startEngineSoon();

@@ -1,4 +1,4 @@
-// The permalink: ?src=…&step=…&mode=… kept up to date with history.replaceState, and the
+// The permalink: ?src=…&step=…&mode=…&values=… kept up to date with history.replaceState, and the
 // "Copy link" button. Other query parameters (the embed's options) are left alone.
 
 const WRITE_EVERY_MS = 250; // browsers throttle (and warn about) rapid replaceState calls
@@ -19,8 +19,8 @@ export class UrlState {
   }
 
   /** Record the state; the URL follows within WRITE_EVERY_MS. */
-  update({ source, step, mode }) {
-    this.state = { source, step, mode };
+  update({ source, step, mode, values = {} }) {
+    this.state = { source, step, mode, values };
     this.timer ??= setTimeout(() => this.write(), WRITE_EVERY_MS);
   }
 
@@ -28,10 +28,12 @@ export class UrlState {
     this.timer = null;
     if (!this.state) return;
     const url = new URL(window.location.href);
-    const { source, step, mode } = this.state;
+    const { source, step, mode, values } = this.state;
     setOrDelete(url.searchParams, "src", source === this.defaultSource ? null : source);
     setOrDelete(url.searchParams, "mode", mode === "correct" ? null : mode);
     setOrDelete(url.searchParams, "step", step > 0 || this.startsAtEnd ? String(step) : null);
+    const changed = Object.keys(values ?? {}).length ? JSON.stringify(values) : null;
+    setOrDelete(url.searchParams, "values", changed); // what-if values: name → number
     this.tooLong = new TextEncoder().encode(url.pathname + url.search).length > MAX_URL_BYTES;
     if (this.tooLong) {
       url.searchParams.delete("src");

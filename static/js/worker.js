@@ -15,7 +15,7 @@ import {
 } from "./protocol.js";
 import { SnapshotStore, reseed } from "./snapshot.js";
 
-// Imported before the snapshot is made: run_in_worker imports them on the first run anyway.
+// Imported before the snapshot is made (the warm-up imports most): the first runs need them.
 const SNAPSHOT_IMPORTS = ["engine.runner", "engine.session", "engine.replay"];
 
 let pyodide = null;
@@ -35,20 +35,54 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+const PROBE_MS = 2000; // a runtime that has not begun to arrive by then is reported, with why
+
+/**
+ * Ask for the runtime's biggest file before loadPyodide does: a blocked, failing or mistyped
+ * download then becomes a message within 2 s, instead of a hang (a wasm served with the wrong
+ * type makes loadPyodide wait forever). The answer's headers are enough; the body is dropped.
+ */
+async function probe(url) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), PROBE_MS);
+  let response;
+  try {
+    response = await fetch(url, { method: "HEAD", signal: controller.signal });
+  } catch (error) {
+    const why = controller.signal.aborted
+      ? `no answer within ${PROBE_MS / 1000} s`
+      : `the request failed (${error.message}): offline, or blocked by the network or a policy`;
+    throw new Error(`The Python runtime could not be downloaded: ${why}.`);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) {
+    throw new Error(`The Python runtime could not be downloaded: HTTP ${response.status}.`);
+  }
+  const type = (response.headers.get("content-type") ?? "").split(";")[0].trim();
+  if (type !== "application/wasm") {
+    throw new Error(
+      `The Python runtime is served as "${type || "no type"}"; browsers need application/wasm.`,
+    );
+  }
+}
+
 async function boot(vendor) {
   const started = performance.now();
   self.postMessage(progressMessage(0));
+  const snapshots = new SnapshotStore(vendor);
+  const stored = snapshots.load(); // read while the runtime is probed and its module loads
+  await probe(`${vendor.pyodide}pyodide.asm.wasm`);
   // Fetch the engine while Pyodide starts; unpack it once it has.
   const engineZip = fetchBytes(vendor.engine_zip);
   engineZip.catch(() => {}); // reported when awaited below, not as an unhandled rejection
-  const snapshots = new SnapshotStore(vendor);
-  const stored = snapshots.load(); // read while Pyodide's module loads
   const { loadPyodide } = await import(`${vendor.pyodide}pyodide.mjs`);
   const snapshot = await stored;
+  let playground = null;
   if (snapshot) {
     try {
       pyodide = await loadPyodide({ indexURL: vendor.pyodide, _loadSnapshot: snapshot });
-      await startEngine(engineZip, { restored: true });
+      playground = await startEngine(engineZip, { restored: true });
       console.info(`Python: restored from a memory snapshot in ${since(started)} ms`);
     } catch (error) {
       await engineZip; // a failed download is not the snapshot's fault: reported as it is
@@ -60,14 +94,14 @@ async function boot(vendor) {
   if (!restored) {
     const _makeSnapshot = snapshots.available;
     pyodide = await loadPyodide({ indexURL: vendor.pyodide, _makeSnapshot });
-    await startEngine(engineZip, { restored: false });
+    playground = await startEngine(engineZip, { restored: false });
   }
   self.postMessage(readyMessage(since(started)));
-  // Snapshot now, after "ready" went out and before any message (so any user code) is handled.
-  if (!restored && snapshots.available) saveSnapshot(snapshots);
+  if (!restored) warmUpAndSnapshot(playground, snapshots); // a snapshot is warm already
 }
 
-/** Unpack and import the engine (after a restore: check that it answers, reseed `random`). */
+/** Unpack and import the engine (after a restore: check that it answers, reseed `random`);
+ * returns engine.playground. */
 async function startEngine(engineZip, { restored }) {
   self.postMessage(progressMessage(1));
   // A snapshot holds the interpreter's memory, not its file system: unpack the engine either
@@ -86,10 +120,22 @@ async function startEngine(engineZip, { restored }) {
   }
   runInWorker = playground.run_in_worker_json;
   actOn = playground.act_json;
+  return playground;
 }
 
-/** Store a snapshot of the engine as imported, with what its first run would import anyway. */
-function saveSnapshot(snapshots) {
+/**
+ * The first run of a learner's class is slow (imports, a cold interpreter): pay it now, while
+ * the learner reads, not on their first paste (a run sent meanwhile waits for it). Then store
+ * the warmed interpreter as the snapshot: this runs in the task that posted "ready", before any
+ * message, so no learner code is in it.
+ */
+function warmUpAndSnapshot(playground, snapshots) {
+  try {
+    playground.warm_up();
+  } catch (error) {
+    console.warn("warm-up failed:", error);
+  }
+  if (!snapshots.available) return;
   try {
     for (const module of SNAPSHOT_IMPORTS) pyodide.pyimport(module).destroy();
     snapshots.save(pyodide.makeMemorySnapshot()).catch((error) => {

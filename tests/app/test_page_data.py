@@ -102,7 +102,7 @@ def test_build_page_for_a_valid_program():
     data = json.loads(str(page.initial_data))
     assert set(data) == {
         "source", "mode", "step", "result", "vendor", "presets", "embed", "options",
-        "run_limit_ms", "speed", "python_on_demand", "practice_tolerance",
+        "run_limit_ms", "speed", "python_on_demand", "practice_tolerance", "values",
     }  # fmt: skip
     assert data["speed"] == 1000 and data["python_on_demand"] is False
 

@@ -189,3 +189,24 @@ def test_forward_steps_fill_in_the_data_in_order(playground: Page) -> None:
     page.keyboard.press("End")
     expect(page.locator("#step-count")).to_have_text("16 / 16")
     expect_grads(page, {"n0": "-1.5000"})
+
+
+def test_what_if_a_leaf_had_another_value(playground: Page) -> None:
+    page = playground
+    page.goto("/?step=6")
+    wait_for_python(page)
+    x1 = page.get_by_role("spinbutton", name="x1")  # a name the program assigns a number
+    expect(page.get_by_role("slider", name="x1")).to_be_visible()
+    x1.fill("3")
+    data = page.locator("#graph svg g[id='n0'] > text").nth(1)
+    expect(data).to_have_text("data 3.0000")
+    expect(page.locator("#step-count")).to_have_text("6 / 6")  # the step position stays
+    expect_grads(page, {"n1": "0.1685"})  # w1.grad = x1 * (1 - o²): 3 * (1 - (-0.9713)²)
+    page.get_by_role("slider", name="x1").focus()
+    page.keyboard.press("ArrowRight")  # keyboard-operable
+    expect(data).not_to_have_text("data 3.0000")
+    link = page.get_by_role("button", name="Copy link")
+    link.click()
+    assert "values=" in page.url
+    page.goto(page.url)  # the permalink keeps the value: the server draws it
+    expect(page.locator("#graph svg g[id='n0'] > text").nth(1)).not_to_have_text("data 2.0000")

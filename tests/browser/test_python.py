@@ -68,7 +68,7 @@ def test_course_code_runs_and_steps_to_the_right_grads(playground: Page, name, p
     expect(page.locator("#graph svg g.node.value")).to_have_count(len(record["nodes"]))
     step_to_end(page, n)
     expect_grads(page, grad_texts_at(record, n))
-    expect(page.get_by_label("Expression")).to_have_value(source)  # the learner's text stays
+    expect(page.locator("#expression")).to_have_value(source)  # the learner's text stays
 
 
 def test_the_equals_bug_class_shows_its_wrong_grad(playground: Page) -> None:
@@ -138,7 +138,7 @@ def test_hostile_programs_are_told_and_the_page_recovers(playground: Page, sourc
     paste(page, source)
     expect(output(page)).to_contain_text(message, timeout=LIMIT_HANG_CEILING_MS)
     expect(page.locator("#graph svg")).to_be_visible()  # the last good graph stays
-    expect(page.get_by_label("Expression")).to_have_value(source)
+    expect(page.locator("#expression")).to_have_value(source)
     paste(page, "a = Value(3.0, label='a')\nb = a * a\nb.backward()\nprint('again')")
     expect(output(page)).to_contain_text("again", timeout=BOOT)  # the next edit draws
 
@@ -168,3 +168,32 @@ def test_an_edit_during_boot_runs_once_python_is_ready(playground: Page) -> None
     expect(page.locator("#graph svg")).to_be_visible()  # the server's graph, before Python
     paste(page, "print('typed while booting')")
     expect(output(page)).to_contain_text("typed while booting", timeout=BOOT)
+
+
+@pytest.mark.parametrize("blocked", ["abort", "never answer"])
+def test_a_blocked_runtime_is_told_with_its_cause_and_retry_works(page: Page, blocked) -> None:
+    """The runtime's download fails or hangs: told within ~2 s with why, the server's graph
+    stays, and Retry boots Python once the download works again."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    held = []
+
+    def block(route) -> None:
+        if blocked == "abort":
+            route.abort()
+        else:
+            held.append(route)  # never answered
+
+    page.route("**/pyodide.asm.wasm", block)
+    page.goto("/")
+    expect(page.locator("#graph svg")).to_be_visible()
+    status = page.locator("#boot-status")
+    # The probe gives up after 2 s (the message below says so); this ceiling only catches a hang.
+    expect(status).to_have_attribute("data-state", "failed", timeout=LIMIT_HANG_CEILING_MS)
+    cause = "no answer within 2 s" if blocked == "never answer" else "the request failed"
+    expect(status).to_contain_text(cause)
+    expect(page.locator("#graph svg")).to_be_visible()  # the graph stays
+    page.unroute("**/pyodide.asm.wasm")
+    status.get_by_role("button", name="Retry").click()
+    wait_for_python(page)
+    assert errors == []

@@ -1,0 +1,27 @@
+// The CodeMirror 6 pieces the Expression editor uses, bundled into one ES module by
+// scripts/build_editor.mjs (static/vendor/editor/<hash>/codemirror.js). Nothing else here.
+export { EditorState, Compartment } from "@codemirror/state";
+export {
+  EditorView,
+  keymap,
+  lineNumbers,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  drawSelection,
+} from "@codemirror/view";
+export {
+  defaultKeymap,
+  history,
+  historyKeymap,
+  indentWithTab,
+  isolateHistory,
+} from "@codemirror/commands";
+export {
+  bracketMatching,
+  indentOnInput,
+  syntaxHighlighting,
+  defaultHighlightStyle,
+  indentUnit,
+} from "@codemirror/language";
+export { python } from "@codemirror/lang-python";
+export { lintGutter, setDiagnostics } from "@codemirror/lint";
