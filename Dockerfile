@@ -19,6 +19,7 @@ COPY pyproject.toml ./
 COPY engine engine
 COPY static/js/editor-src static/js/editor-src
 COPY scripts/build_vendor.py scripts/build_editor.mjs scripts/
+RUN pip install brotli==1.2.1  # the pin in pyproject.toml; build_vendor.py checks they match
 RUN python scripts/build_vendor.py
 
 

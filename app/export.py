@@ -24,6 +24,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from app.dot import DotRenderer
 from app.first_paint import first_svg
 from app.headers import CSP_BASE
+from app.module_graph import module_preloads
 from app.page_data import (
     DEFAULT_SPEED,
     DESCENT,
@@ -81,6 +82,7 @@ def render_page(settings: Settings, source: str, mode: str, step: int | None) ->
         first_svg=asyncio.run(first_svg(dot, page.result, page.step, budget=settings.dot_timeout)),
         playground_url="",
         preview=None,
+        module_preloads=module_preloads(settings.static_dir),
         exported=True,
     )
     # No server sends headers here; a <meta> CSP keeps the same rules (all but frame-ancestors,

@@ -1,10 +1,10 @@
 """The ASGI app: `uvicorn app.main:app`. Wiring only; each piece lives in its own module."""
 
 from fastapi import FastAPI
-from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.templating import Jinja2Templates
 
 from app import downloads, graph_image, media_types, oembed, routes
+from app.compression import QualityGZipMiddleware
 from app.dot import DotRenderer
 from app.engine_runs import EngineGate
 from app.head import HeadAsGetMiddleware
@@ -42,7 +42,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The last added runs first: headers wrap everything (even a 414), then the size limit.
     # GZip skips 206 partial responses and zip files, and keeps each file's Content-Type.
     app.add_middleware(
-        GZipMiddleware, minimum_size=settings.gzip_minimum_size, compresslevel=settings.gzip_level
+        QualityGZipMiddleware,
+        minimum_size=settings.gzip_minimum_size,
+        compresslevel=settings.gzip_level,
     )
     app.add_middleware(RequestSizeLimitMiddleware, max_bytes=settings.max_request_bytes)
     app.add_middleware(

@@ -7,6 +7,7 @@ from fastapi.responses import HTMLResponse
 
 from app.engine_runs import client_address
 from app.first_paint import first_svg
+from app.module_graph import module_preloads
 from app.page_data import (
     BUSY,
     DEFAULT_SPEED,
@@ -73,6 +74,7 @@ async def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
         "first_svg": svg,
         "playground_url": _url("/", program_query(options.source, options.mode, options.step)),
         "preview": link_preview(request, options),
+        "module_preloads": module_preloads(settings.static_dir),
     }
     return request.app.state.templates.TemplateResponse(request, template, context)
 

@@ -11,6 +11,7 @@ playground and reference visits alternate. Raw figures go to .cache/bench/browse
 import argparse
 import json
 import re
+import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -26,26 +27,20 @@ from bench.browser_report import markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / ".cache" / "bench"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 BOOT_TIMEOUT_MS = 180_000
 GRAPH_TIMEOUT_MS = 60_000
 EDITS = 15
 STEPS = 100
+RESTORED = "restored from a memory snapshot"  # the worker's console line (static/js/worker.js)
 NO_HANDLER = "#graph-heading"  # a heading: clicking it runs no handler (the click reference)
 
 
 @contextmanager
 def chromium() -> Iterator[Browser]:
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = p.chromium.launch(
+            executable_path=servers.CHROMIUM, args=servers.CHROMIUM_ARGS, headless=True
+        )
         try:
             yield browser
         finally:
@@ -85,35 +80,51 @@ def _open(page: Page, url: str) -> None:
 # --- page open: first graph, Python ready, bytes -----------------------------------------------
 
 
+def _console(page: Page) -> list[str]:
+    lines: list[str] = []
+    page.on("console", lambda message: lines.append(message.text))
+    return lines
+
+
 def visit_playground(browser: Browser, url: str) -> dict[str, Any]:
-    """A first visit (fresh context), then a repeat visit in the same context."""
+    """A first visit (fresh context), then, once the worker has stored its memory snapshot, a
+    repeat visit in the same context (which restores it)."""
     context = browser.new_context()
     try:
         page = context.new_page()
         _open(page, url)
         first = {**graph_timings(page), **wait_for_python(page), **probes.navigation(page)}
         first_resources = probes.resources(page)
+        snapshot_bytes = probes.stored_snapshot_bytes(page)
         page.close()
         page = context.new_page()
+        console = _console(page)
         _open(page, url)
         repeat = {**graph_timings(page), **wait_for_python(page)}
+        repeat["restored"] = any(RESTORED in line for line in console)
         repeat_resources = probes.resources(page)
     finally:
         context.close()
     return {
         "first": first,
         "first_resources": first_resources,
+        "snapshot_bytes": snapshot_bytes,
         "repeat": repeat,
         "repeat_resources": repeat_resources,
     }
 
 
 def visit_bare(browser: Browser, url: str) -> dict[str, Any]:
+    """The bare page: a first visit (fresh context), then a repeat visit in the same context."""
     context = browser.new_context()
     try:
         page = context.new_page()
         page.goto(url)
-        return wait_for_python(page, status="#status")
+        first = wait_for_python(page, status="#status")
+        page.close()
+        page = context.new_page()
+        page.goto(url)
+        return {**first, "repeat": wait_for_python(page, status="#status")}
     finally:
         context.close()
 
@@ -200,12 +211,12 @@ def mlp_graph(browser: Browser, app_url: str, repeats: int) -> list[dict[str, An
 
 
 def wasm_fetch(app_url: str, repeats: int) -> dict[str, Any]:
-    """Seconds for the server to send Pyodide's wasm with and without gzip, alternating."""
+    """Seconds for the server to send Pyodide's wasm as brotli, gzip and plain, alternating."""
     manifest = json.loads((ROOT / "static" / "vendor" / "manifest.json").read_text())
     url = f"{app_url}{manifest['pyodide']}pyodide.asm.wasm"
-    result: dict[str, Any] = {"gzip": [], "identity": []}
+    result: dict[str, Any] = {"br": [], "gzip": [], "identity": []}
     for _ in range(repeats):
-        for encoding in ("gzip", "identity"):
+        for encoding in ("br", "gzip", "identity"):
             request = urllib.request.Request(url, headers={"Accept-Encoding": encoding})
             started = time.perf_counter()
             with urllib.request.urlopen(request) as response:
@@ -213,6 +224,13 @@ def wasm_fetch(app_url: str, repeats: int) -> dict[str, Any]:
             result[encoding].append(time.perf_counter() - started)
             result[f"{encoding}_bytes"] = size
     return result
+
+
+def snapshot_in_node(repeats: int) -> dict[str, Any]:
+    """Option (b), a snapshot made ahead of time and served: bench/snapshot_node.mjs."""
+    command = ["node", "bench/snapshot_node.mjs", str(repeats)]
+    out = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def debounce_ms() -> float | None:
@@ -242,6 +260,7 @@ def measure(repeats: int) -> dict[str, Any]:
             "wasm_fetch": wasm_fetch(app_url, repeats),
         }
     results["debounce_ms"] = debounce_ms()
+    results["snapshot_node"] = snapshot_in_node(max(3, repeats // 2))
     results["native"] = native.measure(repeats)
     return results
 

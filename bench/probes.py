@@ -73,6 +73,20 @@ _NAVIGATION = """
 }
 """
 
+# The sizes of what the worker stored in Cache Storage (its memory snapshot, static/js/snapshot.js).
+_STORED = """
+async () => {
+  const sizes = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      sizes.push((await (await cache.match(request)).arrayBuffer()).byteLength);
+    }
+  }
+  return sizes;
+}
+"""
+
 _PRESETS = """
 () => [...document.querySelectorAll("#preset option")].map((o) => [o.value, o.textContent])
 """
@@ -104,3 +118,14 @@ def navigation(page: Page) -> dict[str, float]:
 def presets(page: Page) -> list[tuple[str, str]]:
     """(value, name) of each entry of the preset menu."""
     return [tuple(option) for option in page.evaluate(_PRESETS)]
+
+
+def stored_snapshot_bytes(page: Page, ceiling_ms: int = 120_000) -> int | None:
+    """The size of the worker's stored memory snapshot, once it has been stored (None if it
+    was not within the hang-catching ceiling)."""
+    for _ in range(ceiling_ms // 250):
+        sizes = page.evaluate(_STORED)
+        if sizes:
+            return sum(sizes)
+        page.wait_for_timeout(250)
+    return None

@@ -8,6 +8,7 @@ A part that is not run this time is reported from its last raw figures in .cache
 
 import argparse
 import json
+import os
 import shlex
 import sys
 import time
@@ -23,45 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "benchmarks.md"
 OUT = ROOT / ".cache" / "bench"
 
-HEADER = """\
-# Benchmarks
-
-Produced by `{command}` on {date} ({duration}); the raw figures are in
-`.cache/bench/` (not committed). Rerun that command to regenerate this file: it is rewritten,
-not edited.
-
-Machine: {nproc} CPUs ({cpu}); load average {load_average} at the start, {load_end} at the
-end; Python {python}, Node {node}, {chromium}, {dot}.
-
-How to read these figures: the machines are shared and noisy, so every figure is a median over
-repeats, and each sits beside a reference measured in the same run, alternating with it (the
-ratio, or the difference, is what to compare between runs, not the absolute time). No test
-asserts a timing.
-
-Goals not met in this run: {not_met}.
-"""
-
-ENGINE_INTRO = """\
-## Engine: `engine.Value` against micrograd 0.1.0
-
-`{command}` (part 1). The workloads live in `bench/workloads.py` and run unchanged in CPython
-and in Pyodide under Node (`bench/engine_pyodide.mjs`). The MLP step is micrograd's demo:
-`MLP(2, [16, 16, 1])` with the same initial weights in both libraries (the same `random` seed;
-checked below), mean hinge loss plus L2 on 100 two-moons points, then `zero_grad()` and
-`backward()`; building the model is not timed. Goal: engine / micrograd ≤ 1.0.
-"""
-
-BROWSER_INTRO = """\
-## The page in Chromium
-
-`{command}` (part 2). `bench/browser_bench.py` starts the app with uvicorn and a plain static
-server for the reference page (`bench/bare/`: a module worker that only calls `loadPyodide()`
-on the same vendored Pyodide files), and drives Debian's Chromium with Playwright. Times are
-taken in the page with `performance.now()` (`bench/probes.py`), so Playwright's round trips are
-left out; "since navigation" figures come from the attributes the front end sets
-(`data-first-graph-ms`, `data-worker-ready-ms`, `data-layout-ms`, `data-install-ms`). The
-native references (CPython, `dot -Tsvg`) are in `bench/native.py`.
-"""
+# docs/benchmarks.md's text, with a {placeholder} for each figure or table.
+TEMPLATE = Path(__file__).with_name("benchmarks.template.md")
 
 
 def _load(name: str) -> dict[str, Any] | None:
@@ -85,18 +49,37 @@ def goals_not_met(markdown: str) -> list[str]:
     return names
 
 
-def _section(
-    intro: str,
-    results: dict[str, Any] | None,
-    body: Callable[[dict[str, Any]], str],
-    command: str,
-    fresh: bool,
-) -> str:
-    text = intro.format(command=command)
+def contended() -> bool:
+    """Whether the machine is busier than its cores: then no goal is judged (a ratio to a
+    reference is still shown, but a slow or fast figure may be the neighbours' doing)."""
+    return os.getloadavg()[0] > (os.cpu_count() or 1)
+
+
+def mark_contended(markdown: str) -> str:
+    """Every table row's verdict (its last cell, when it says met or not met) → contended."""
+    lines = []
+    for line in markdown.splitlines():
+        cells = line.split(" | ")
+        if line.startswith("| ") and len(cells) >= 2 and "met" in cells[-1]:
+            cells[-1] = "contended |"
+            line = " | ".join(cells)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _section(results: dict[str, Any] | None, body: Callable[[dict[str, Any]], str], fresh: bool):
+    """A part's tables, with a note when they come from an earlier run or a contended one."""
     if results is None:
-        return text + "\nNot measured yet.\n"
-    stale = "" if fresh else f"\n_From an earlier run, {results.get('measured_at', '?')}._\n"
-    return f"{text}{stale}\n{body(results)}"
+        return "Not measured yet.\n"
+    note = "" if fresh else f"_From an earlier run, {results.get('measured_at', '?')}._\n\n"
+    table = body(results)
+    if results.get("contended"):
+        note += (
+            f"_Contended: the load average was {results.get('load_at_start', '?')} when this "
+            "part started, above the machine's cores, so no goal is judged here._\n\n"
+        )
+        table = mark_contended(table)
+    return note + table
 
 
 def main() -> None:
@@ -117,42 +100,34 @@ def main() -> None:
             sections[name] = _load(name)
             continue
         print(f"bench: measuring the {name} part…", file=sys.stderr)
+        busy, load = contended(), f"{os.getloadavg()[0]:.2f}"
         if name == "engine":
             results = engine_bench.measure(2 * args.repeats, pyodide=not args.no_pyodide)
         else:
             results = browser_bench.measure(args.repeats)
         results["measured_at"] = date
+        results["contended"], results["load_at_start"] = busy, load
         _save(name, results)
         sections[name] = results
 
     minutes, seconds = divmod(round(time.monotonic() - started), 60)
-    body = "\n".join(
-        [
-            _section(
-                ENGINE_INTRO,
-                sections["engine"],
-                engine_bench.markdown,
-                command,
-                "engine" in fresh,
-            ),
-            _section(
-                BROWSER_INTRO,
-                sections["browser"],
-                browser_markdown,
-                command,
-                "browser" in fresh,
-            ),
-        ]
-    )
-    header = HEADER.format(
+    engine = _section(sections["engine"], engine_bench.markdown, "engine" in fresh)
+    browser = _section(sections["browser"], browser_markdown, "browser" in fresh)
+    not_met = "; ".join(goals_not_met(engine + browser)) or "none"
+    if any(r and r.get("contended") for r in sections.values()):
+        goals = f"Goals: not judged in a contended part (see below); not met elsewhere: {not_met}."
+    else:
+        goals = f"Goals not met in this run: {not_met}."
+    doc = TEMPLATE.read_text().format(
         command=command,
         date=date,
         duration=f"{minutes} min {seconds} s",
         load_end=machine()["load_average"],
-        not_met="; ".join(goals_not_met(body)) or "none",
+        goals=goals,
+        engine=engine,
+        browser=browser,
         **about,
     )
-    doc = header + "\n" + body
     if DOC.exists() and server_load.SECTION in DOC.read_text():  # measured by its own command
         old = DOC.read_text()
         doc = doc.rstrip("\n") + "\n\n" + old[old.index(server_load.SECTION) :]

@@ -1,11 +1,14 @@
-"""The servers a browser benchmark talks to, each in its own process on a free loopback port:
-the playground (uvicorn) and a plain static server for the bare-Pyodide reference page.
+"""The harness that the browser benchmarks and the browser tests (tests/browser/conftest.py)
+share: Debian's Chromium and its flags, and the servers, each in its own process on a free
+loopback port: the playground (uvicorn) and a plain static server for the bare-Pyodide
+reference page.
 
     python -m bench.servers --port 8000   # serve the reference page by hand
 """
 
 import argparse
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -19,7 +22,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BARE_PAGE = ROOT / "bench" / "bare"
 VENDOR_MANIFEST = ROOT / "static" / "vendor" / "manifest.json"
-START_TIMEOUT = 30  # seconds
+START_TIMEOUT = 30  # seconds for a server to answer (a hang check, not a timing)
+
+# Playwright cannot download its own browser here: Debian's (scripts/setup.sh --test).
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # headless Chromium refuses to start as root without it
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+class ServerError(RuntimeError):
+    """A server exited or did not answer in time (the message ends with its log, if kept)."""
 
 
 def free_port() -> int:
@@ -28,25 +46,29 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _wait_until_up(url: str, process: subprocess.Popen) -> None:
+def _wait_until_up(url: str, process: subprocess.Popen, log: Path | None) -> None:
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"the server for {url} exited with code {process.returncode}")
+            tail = f":\n{log.read_text()}" if log else ""
+            raise ServerError(f"the server for {url} exited with code {process.returncode}{tail}")
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status == 200:
                     return
         except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"{url} did not answer within {START_TIMEOUT} s")
+            time.sleep(0.1)
+    tail = f":\n{log.read_text()}" if log else ""
+    raise ServerError(f"{url} did not answer within {START_TIMEOUT} s{tail}")
 
 
 @contextmanager
-def _process(command: list[str], health_url: str):
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+def _process(command: list[str], health_url: str, log: Path | None = None):
+    """Run `command` until the block ends; its output goes to `log` (or nowhere)."""
+    with open(log, "w") if log else open(os.devnull, "w") as out:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
     try:
-        _wait_until_up(health_url, process)
+        _wait_until_up(health_url, process, log)
         yield process
     finally:
         process.terminate()
@@ -58,13 +80,13 @@ def _process(command: list[str], health_url: str):
 
 
 @contextmanager
-def playground():
+def playground(log: Path | None = None):
     """Run the app as scripts/serve.sh does (app.server: uvicorn); yields its base URL."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "app.server", "--host", "127.0.0.1"]
     command += ["--port", str(port), "--log-level", "warning"]
-    with _process(command, f"{base}/healthz"):
+    with _process(command, f"{base}/healthz", log):
         yield base
 
 

@@ -13,6 +13,10 @@ import {
   readyMessage,
   resultMessage,
 } from "./protocol.js";
+import { SnapshotStore, reseed } from "./snapshot.js";
+
+// Imported before the snapshot is made (the warm-up imports most): the first runs need them.
+const SNAPSHOT_IMPORTS = ["engine.runner", "engine.session", "engine.replay"];
 
 let pyodide = null;
 let runInWorker = null; // engine.playground.run_in_worker_json, as a callable proxy
@@ -66,31 +70,84 @@ async function probe(url) {
 async function boot(vendor) {
   const started = performance.now();
   self.postMessage(progressMessage(0));
+  const snapshots = new SnapshotStore(vendor);
+  const stored = snapshots.load(); // read while the runtime is probed and its module loads
   await probe(`${vendor.pyodide}pyodide.asm.wasm`);
   // Fetch the engine while Pyodide starts; unpack it once it has.
   const engineZip = fetchBytes(vendor.engine_zip);
   engineZip.catch(() => {}); // reported when awaited below, not as an unhandled rejection
   const { loadPyodide } = await import(`${vendor.pyodide}pyodide.mjs`);
-  pyodide = await loadPyodide({ indexURL: vendor.pyodide });
+  const snapshot = await stored;
+  let playground = null;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ indexURL: vendor.pyodide, _loadSnapshot: snapshot });
+      playground = await startEngine(engineZip, { restored: true });
+      console.info(`Python: restored from a memory snapshot in ${since(started)} ms`);
+    } catch (error) {
+      await engineZip; // a failed download is not the snapshot's fault: reported as it is
+      await snapshots.drop(error);
+      pyodide = null;
+    }
+  }
+  const restored = pyodide !== null;
+  if (!restored) {
+    const _makeSnapshot = snapshots.available;
+    pyodide = await loadPyodide({ indexURL: vendor.pyodide, _makeSnapshot });
+    playground = await startEngine(engineZip, { restored: false });
+  }
+  self.postMessage(readyMessage(since(started)));
+  if (!restored) warmUpAndSnapshot(playground, snapshots); // a snapshot is warm already
+}
 
+/** Unpack and import the engine (after a restore: check that it answers, reseed `random`);
+ * returns engine.playground. */
+async function startEngine(engineZip, { restored }) {
   self.postMessage(progressMessage(1));
+  // A snapshot holds the interpreter's memory, not its file system: unpack the engine either
+  // way, for the modules it imports later.
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(await engineZip, "zip", { extractDir: sitePackages });
 
   self.postMessage(progressMessage(2));
   const playground = pyodide.pyimport("engine.playground");
+  if (restored) {
+    reseed(pyodide);
+    const check = JSON.parse(playground.run_json("y = 2 * 3"));
+    if (!check.trace?.nodes?.some((n) => n.label === "y" && n.data === 6)) {
+      throw new Error("the restored engine gave a wrong answer");
+    }
+  }
   runInWorker = playground.run_in_worker_json;
   actOn = playground.act_json;
-  self.postMessage(readyMessage(Math.round(performance.now() - started)));
-  // The first run of a learner's class is slow (imports, a cold interpreter): pay it now,
-  // while the learner reads, not on their first paste. A run sent meanwhile waits for it.
-  setTimeout(() => {
-    try {
-      playground.warm_up();
-    } catch (error) {
-      console.warn("warm-up failed:", error);
-    }
-  }, 0);
+  return playground;
+}
+
+/**
+ * The first run of a learner's class is slow (imports, a cold interpreter): pay it now, while
+ * the learner reads, not on their first paste (a run sent meanwhile waits for it). Then store
+ * the warmed interpreter as the snapshot: this runs in the task that posted "ready", before any
+ * message, so no learner code is in it.
+ */
+function warmUpAndSnapshot(playground, snapshots) {
+  try {
+    playground.warm_up();
+  } catch (error) {
+    console.warn("warm-up failed:", error);
+  }
+  if (!snapshots.available) return;
+  try {
+    for (const module of SNAPSHOT_IMPORTS) pyodide.pyimport(module).destroy();
+    snapshots.save(pyodide.makeMemorySnapshot()).catch((error) => {
+      console.warn(`Python: could not store a memory snapshot (${error.message ?? error})`);
+    });
+  } catch (error) {
+    console.warn(`Python: could not make a memory snapshot (${error.message ?? error})`);
+  }
+}
+
+function since(started) {
+  return Math.round(performance.now() - started);
 }
 
 function run({ id, source, mode, inputs }) {

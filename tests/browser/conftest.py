@@ -4,19 +4,14 @@ Playwright cannot download its own browser here, so it launches /usr/bin/chromiu
 (scripts/setup.sh --test installs it). A missing browser fails the tests; it never skips them.
 """
 
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
+import contextlib
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[2]
+from bench import servers
+
 HERE = Path(__file__).resolve().parent
-STARTUP_TIMEOUT = 30.0  # seconds for uvicorn to answer /healthz
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -27,64 +22,27 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM} is missing: run scripts/setup.sh --test (apt package chromium)")
-    args = [
-        "--no-sandbox",  # headless Chromium refuses to start as root without it
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-    ]
+    """Debian's Chromium with the flags bench/ uses too (bench/servers.py: one harness)."""
+    if not servers.CHROMIUM.is_file():
+        pytest.fail(f"{servers.CHROMIUM} is missing: run scripts/setup.sh --test (apt chromium)")
     return {
         **browser_type_launch_args,
-        "executable_path": str(CHROMIUM),
-        "args": [*browser_type_launch_args.get("args", []), *args],
+        "executable_path": str(servers.CHROMIUM),
+        "args": [*browser_type_launch_args.get("args", []), *servers.CHROMIUM_ARGS],
     }
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait_until_healthy(url: str, server: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + STARTUP_TIMEOUT
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            pytest.fail(f"uvicorn exited with code {server.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=1) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        time.sleep(0.1)
-    pytest.fail(f"{url} did not answer within {STARTUP_TIMEOUT} s:\n{log.read_text()}")
 
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory):
-    """Base URL of the app, served by uvicorn in a subprocess for the whole session."""
-    port = _free_port()
+    """Base URL of the app, served by uvicorn in a subprocess for the whole session (the same
+    server bench/ measures)."""
     log = tmp_path_factory.mktemp("live_server") / "uvicorn.log"
-    command = [sys.executable, "-m", "uvicorn", "app.main:app"]
-    command += ["--host", "127.0.0.1", "--port", str(port)]
-    with log.open("w") as log_file:
-        server = subprocess.Popen(command, cwd=ROOT, stdout=log_file, stderr=subprocess.STDOUT)
-    base_url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_healthy(f"{base_url}/healthz", server, log)
-        yield base_url
-    finally:
-        server.terminate()
+    with contextlib.ExitStack() as stack:
         try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+            base_url = stack.enter_context(servers.playground(log=log))
+        except servers.ServerError as error:
+            pytest.fail(str(error))
+        yield base_url
 
 
 @pytest.fixture(scope="session")

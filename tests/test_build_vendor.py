@@ -1,0 +1,40 @@
+"""scripts/build_vendor.py's compressed copies: each decodes to what the server promises."""
+
+import gzip
+import importlib.util
+import os
+import zipfile
+from pathlib import Path
+
+import brotli
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("build_vendor", ROOT / "scripts" / "build_vendor.py")
+build_vendor = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build_vendor)
+
+
+def test_precompress_writes_br_and_gz_of_the_file_and_keeps_fresh_copies(tmp_path):
+    path = tmp_path / "module.js"
+    path.write_bytes(b"export const answer = 42;\n" * 50)
+    br, gz = sorted(build_vendor.precompress(path))
+    assert brotli.decompress(br.read_bytes()) == path.read_bytes()
+    assert gzip.decompress(gz.read_bytes()) == path.read_bytes()
+    br.write_bytes(b"kept")  # newer than its file: not rewritten
+    os.utime(br, ns=(path.stat().st_mtime_ns + 10**9,) * 2)
+    build_vendor.precompress(path)
+    assert br.read_bytes() == b"kept"
+
+
+def test_the_stored_zip_holds_the_same_files_uncompressed(tmp_path):
+    path = tmp_path / "python_stdlib.zip"
+    files = {"json/__init__.py": b"import re\n" * 300, "this.py": b"s = 'Gur Mra'\n" * 200}
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in files.items():
+            archive.writestr(name, content)
+    stored = tmp_path / "stored.zip"
+    stored.write_bytes(build_vendor.stored_zip(path))
+    with zipfile.ZipFile(stored) as archive:
+        assert {e.filename: archive.read(e) for e in archive.infolist()} == files
+        assert {e.compress_type for e in archive.infolist()} == {zipfile.ZIP_STORED}
+    assert build_vendor.stored_zip(path) == stored.read_bytes()  # reproducible
