@@ -7,6 +7,7 @@ produce the same bytes); any other valid Python runs as real Python through engi
 """
 
 import ast
+import builtins
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from engine import replay, whatif
 from engine.dot import dot_source
 from engine.errors import ExpressionError
-from engine.language import parse
+from engine.language import FUNCTIONS, parse
 from engine.record import number
 from engine.tracing import MODES, trace
 
@@ -75,8 +76,11 @@ def warm_up() -> None:
     """Run a small program of each kind once, right after the worker is ready: the first run
     imports the runner's modules and warms the interpreter (in Pyodide the first run of a
     learner's class took ~0.8 s, later ones ~30 ms), so the learner's first paste is quick."""
+    from engine import session
+
     run_in_worker(_WARM_UP)
     run_in_worker("x = 2.0\ny = x * x + x")
+    session.forget()  # the learner's first action reruns their own program
 
 
 # The syntax the expression language is written in. A program made only of these that the
@@ -88,14 +92,25 @@ _LANGUAGE_SYNTAX = (
     ast.unaryop,
 )  # fmt: skip
 
+# Names that only Python knows: `print(b)` or `sum(xs)` in a program whose syntax fits the
+# language still means Python. Dunder names (`__import__`) stay the language's to refuse.
+_PYTHON_NAMES = frozenset(
+    name for name in dir(builtins) if not name.startswith("_") and name not in FUNCTIONS
+)
+
 
 def is_python_only(source: str) -> bool:
-    """Python (parsed, never run) that goes beyond the expression language's syntax."""
+    """Python (parsed, never run) that goes beyond the expression language: syntax it does not
+    have, or a name only Python defines."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    return any(not isinstance(node, _LANGUAGE_SYNTAX) for node in ast.walk(tree))
+    return any(
+        not isinstance(node, _LANGUAGE_SYNTAX)
+        or (isinstance(node, ast.Name) and node.id in _PYTHON_NAMES)
+        for node in ast.walk(tree)
+    )
 
 
 def run_in_worker(

@@ -318,6 +318,11 @@ def remember(
             _SESSIONS[i] = Session(root, names, source, record)
 
 
+def forget() -> None:
+    """No graphs kept (after the worker's warm-up, whose graphs are nobody's)."""
+    _SESSIONS.clear()
+
+
 class GraphGone(LookupError):
     """The worker holds no such graph: it restarted, or has not run the program yet."""
 

@@ -11,6 +11,7 @@ import {
   PROGRESS,
   READY,
   RESULT,
+  STARTED,
   actMessage,
   bootMessage,
   errorResult,
@@ -85,20 +86,30 @@ export class EngineClient extends EventTarget {
     }
     return new Promise((resolve) => {
       const id = this.nextId();
-      const timer = setTimeout(() => {
-        this.acting.delete(id);
-        const seconds = +(this.runLimitMs / 1000).toFixed(1);
-        resolve(parse(errorResult(`Stopped after ${seconds} s; run the program again.`)));
-        this.restart(`an action took more than ${seconds} s`);
-      }, this.runLimitMs);
-      this.acting.set(id, { resolve, timer });
+      this.acting.set(id, { resolve, timer: null });
       this.worker.postMessage(actMessage(id, graph, action, args));
     });
   }
 
   send(request) {
-    request.timer = setTimeout(() => this.stopRun(request), this.runLimitMs);
-    this.worker.postMessage(request.message);
+    this.worker.postMessage(request.message); // its time limit starts when Python starts it
+  }
+
+  /** Python began request `id` (after any warm-up): from now on its time limit runs. */
+  started(id) {
+    if (this.pending?.id === id && !this.pending.timer) {
+      const request = this.pending;
+      request.timer = setTimeout(() => this.stopRun(request), this.runLimitMs);
+    }
+    const action = this.acting.get(id);
+    if (action && !action.timer) {
+      action.timer = setTimeout(() => {
+        this.acting.delete(id);
+        const seconds = +(this.runLimitMs / 1000).toFixed(1);
+        action.resolve(parse(errorResult(`Stopped after ${seconds} s; run the program again.`)));
+        this.restart(`an action took more than ${seconds} s`);
+      }, this.runLimitMs);
+    }
   }
 
   receive(message) {
@@ -112,6 +123,8 @@ export class EngineClient extends EventTarget {
     } else if (message.type === FAILED) {
       if (this.state === "ready") this.restart(message.message);
       else this.fail(message.message);
+    } else if (message.type === STARTED) {
+      this.started(message.id);
     } else if (message.type === RESULT && this.pending?.id === message.id) {
       this.settle(parse(message.result));
     } else if (message.type === ACTED && this.acting.has(message.id)) {

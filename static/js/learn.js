@@ -25,7 +25,7 @@ export class Learn {
     const { checkTable, checkSay, history, plot, descentSay } = this.el;
     if (checkTable) checkTable.hidden = true;
     if (history) history.hidden = true;
-    if (plot) plot.hidden = true;
+    plot?.toggleAttribute("hidden", true); // an <svg> has no `hidden` property
     for (const p of [checkSay, descentSay]) if (p) p.textContent = "";
     this.losses = [];
     markNodes({}, true);
@@ -109,7 +109,7 @@ export class Learn {
       "aria-label",
       `Loss by step: from ${values[0]} at step 0 to ${values.at(-1)} at step ${values.length - 1}`,
     );
-    svg.hidden = false;
+    svg.toggleAttribute("hidden", false);
   }
 
   tell(element, text) {

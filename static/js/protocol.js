@@ -10,6 +10,8 @@
 //                  result: engine.playground.run_in_worker_json's JSON text (docs/trace-format.md)
 //   page → worker  {type: "act", id, graph, action, args}   on the live graph of the last run
 //   worker → page  {type: "acted", id, result}     result: engine.playground.act_json's JSON
+//   worker → page  {type: "started", id}           Python began request id: its time limit runs
+//                                                  from here (the worker may be warming up)
 //
 // Layout worker (layout-worker.js), which runs Graphviz for graphs too big for the main thread:
 //   page → worker  {type: "layout", id, viz, dot}                                  viz: module URL
@@ -24,6 +26,7 @@ export const FAILED = "failed";
 export const RUN = "run";
 export const RESULT = "result";
 export const ACT = "act";
+export const STARTED = "started";
 export const ACTED = "acted";
 
 export const LAYOUT = "layout";
@@ -65,6 +68,10 @@ export function runMessage(id, source, mode, inputs) {
 
 export function resultMessage(id, result) {
   return { type: RESULT, id, result };
+}
+
+export function startedMessage(id) {
+  return { type: STARTED, id };
 }
 
 export function actMessage(id, graph, action, args) {

@@ -7,6 +7,7 @@ import {
   BOOT,
   RUN,
   actedMessage,
+  startedMessage,
   errorResult,
   failedMessage,
   progressMessage,
@@ -164,6 +165,7 @@ function call(id, reply, python) {
     self.postMessage(reply(id, errorResult("Python is not running")));
     return;
   }
+  self.postMessage(startedMessage(id)); // the page's time limit for this request starts now
   try {
     self.postMessage(reply(id, python()));
   } catch (error) {

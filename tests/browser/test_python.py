@@ -103,7 +103,9 @@ def test_graph_of_offers_the_roots_and_snapshots(playground: Page) -> None:
     choice = page.get_by_label("Graph of", exact=True)
     expect(choice).to_be_visible(timeout=BOOT)
     expect(choice.locator("option")).to_have_text(["b", "draw_dot(b) (snapshot)"])
-    expect_grads(page, {"n0": "0.0000", "n1": "0.0000"})  # b's timeline, at its start
+    # b's timeline at its start: after backward() seeded b.grad, before its one _backward()
+    expect_grads(page, grad_texts_at(chosen_record(source), 0))
+    expect(page.locator("#step-count")).to_have_text("0 / 1")
     choice.select_option(label="draw_dot(b) (snapshot)")
     expect(page.locator("#step-count")).to_have_text("0 / 0")
     expect_grads(page, {"n0": "0.0000", "n1": "0.0000"})  # drawn before backward()

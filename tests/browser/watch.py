@@ -10,7 +10,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-from playwright.sync_api import ConsoleMessage, Page, Request
+from playwright.sync_api import ConsoleMessage, Page, Request, Response
 
 SERVER_TIMEOUT = 30.0  # seconds for http.server to answer (a hang check, not a timing)
 
@@ -26,20 +26,26 @@ def watch(page: Page) -> list[str]:
     page.on("console", on_console)
     page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
 
+    answered: set[Request] = set()
+
+    def on_response(response: Response) -> None:
+        answered.add(response.request)
+        if response.status >= 400:
+            problems.append(f"HTTP {response.status}: {response.url}")
+
     def on_request_failed(request: Request) -> None:
+        aborted = request.failure == "net::ERR_ABORTED"
         # A frame that is navigated away (the Embed dialog's preview, on each option change)
         # aborts its downloads; that is the browser's doing, not a failure.
         child_frame = request.frame.parent_frame is not None
-        if not (child_frame and request.failure == "net::ERR_ABORTED"):
+        # Chromium 156 reports every fetch() HEAD as ERR_ABORTED after its answer has arrived
+        # (a 200 too); the answer's status is checked above, like any other.
+        answered_head = request.method == "HEAD" and request in answered
+        if not (aborted and (child_frame or answered_head)):
             problems.append(f"request failed: {request.url} {request.failure}")
 
+    page.on("response", on_response)
     page.on("requestfailed", on_request_failed)
-    page.on(
-        "response",
-        lambda response: (
-            response.status >= 400 and problems.append(f"HTTP {response.status}: {response.url}")
-        ),
-    )
     return problems
 
 
