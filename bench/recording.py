@@ -2,8 +2,11 @@
 recorder off and on, beside PyPI micrograd 0.1.0, interleaved in one run; and engine.runner's
 time for the course's own-class descent program (tests/programs/own_class_descent.py).
 
-    .venv/bin/python -m bench.recording [--repeats 7]        # CPython
-    node bench/recording_pyodide.mjs [repeats]                # Pyodide 314 (Python 3.14)
+    .venv/bin/python -m bench.recording [--repeats 7] [--no-write]   # CPython, then Pyodide
+
+The Pyodide half runs `node bench/recording_pyodide.mjs REPEATS` (Pyodide 314, Python 3.14,
+under Node), which prints this module's figures as JSON. Writes its section of
+docs/benchmarks.md (bench/doc.py).
 
 "Recording" is what the worker does while a learner's program runs: engine.recorder.ACTIVE set,
 so every `_backward()` call of the pass is kept with its inputs' grads before and after. The
@@ -17,16 +20,20 @@ import argparse
 import contextlib
 import json
 import statistics
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
 
-from bench import workloads
+from bench import doc, workloads
+from bench.stats import machine
 from engine import recorder
 from engine.recorder import Recorder
 from engine.runner import collector_for_graphs
 
-PROGRAM = Path(__file__).resolve().parent.parent / "tests" / "programs" / "own_class_descent.py"
+ROOT = Path(__file__).resolve().parent.parent
+PROGRAM = ROOT / "tests" / "programs" / "own_class_descent.py"
+SECTION = "## Recording a learner's program"
 
 
 def _step(lib: Any, model: Any, xs: list, ys: list, *, record: bool, tuned: bool) -> float:
@@ -79,10 +86,6 @@ def measure_json(repeats: int) -> str:
     return json.dumps(measure(repeats))
 
 
-def markdown_json(where: str, results_json: str) -> str:
-    return markdown(where, json.loads(results_json))
-
-
 def markdown(where: str, results: dict[str, Any]) -> str:
     times = {k: statistics.median(v) for k, v in results["times"].items()}
     rows = []
@@ -104,11 +107,48 @@ def markdown(where: str, results: dict[str, Any]) -> str:
     )
 
 
+def pyodide(repeats: int) -> dict[str, Any]:
+    script = ROOT / "bench" / "recording_pyodide.mjs"
+    done = subprocess.run(
+        ["node", str(script), str(repeats)], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def section(command: str, about: dict[str, Any], tables: list[str]) -> str:
+    return "\n".join(
+        [
+            SECTION,
+            "",
+            f"Produced by `{command}` on {time.strftime('%Y-%m-%d %H:%M %Z')} "
+            f"({about['nproc']} CPUs, load average {about['load_average']} at the start). "
+            "One MLP(2,[16,16,1]) step on 100 two-moons points (forward, hinge loss, "
+            "zero_grad, backward), with the engine's recorder off and on (what the worker "
+            "does while a learner's program runs: every `_backward()` call kept with its "
+            "inputs' grads before and after), beside PyPI micrograd 0.1.0, interleaved in one "
+            "process; medians. The runner raises the cyclic collector's threshold while a "
+            "program runs, so each is also timed that way. Goal: recording ≤ 1.0 × "
+            "micrograd. Written by `bench/recording.py`, which replaces only this section.",
+            "",
+            *tables,
+            "",
+        ]
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
-    print(markdown("CPython", measure(args.repeats)))
+    about = machine()
+    tables = [markdown("CPython", measure(args.repeats)), ""]
+    tables.append(markdown("Pyodide 314", pyodide(args.repeats)))
+    command = f".venv/bin/python -m bench.recording --repeats {args.repeats}"
+    text = section(command, about, tables)
+    print(text)
+    if not args.no_write:
+        doc.write_section(SECTION, text)
 
 
 if __name__ == "__main__":

@@ -16,12 +16,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import browser_bench, engine_bench, server_load
+from bench import browser_bench, engine_bench
+from bench import doc as bench_doc
 from bench.browser_report import markdown as browser_markdown
-from bench.stats import machine
+from bench.stats import contended, machine
 
 ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "benchmarks.md"
+DOC = bench_doc.DOC
 OUT = ROOT / ".cache" / "bench"
 
 # docs/benchmarks.md's text, with a {placeholder} for each figure or table.
@@ -47,12 +48,6 @@ def goals_not_met(markdown: str) -> list[str]:
             runtime = f" ({cells[1]})" if cells[1] in ("CPython", "Pyodide") else ""
             names.append(cells[0].split(" (")[0] + runtime)
     return names
-
-
-def contended() -> bool:
-    """Whether the machine is busier than its cores: then no goal is judged (a ratio to a
-    reference is still shown, but a slow or fast figure may be the neighbours' doing)."""
-    return os.getloadavg()[0] > (os.cpu_count() or 1)
 
 
 def mark_contended(markdown: str) -> str:
@@ -128,9 +123,7 @@ def main() -> None:
         browser=browser,
         **about,
     )
-    if DOC.exists() and server_load.SECTION in DOC.read_text():  # measured by its own command
-        old = DOC.read_text()
-        doc = doc.rstrip("\n") + "\n\n" + old[old.index(server_load.SECTION) :]
+    doc = bench_doc.keep_sections(doc)  # the sections measured by their own commands
     DOC.write_text(doc)
     print(doc)
 

@@ -31,11 +31,10 @@ from urllib.parse import urlencode
 
 import httpx
 
+from bench import doc
 from bench.servers import _process, free_port
 from bench.stats import machine, percentile
 
-ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "benchmarks.md"
 SECTION = "## Server under load"
 REQUEST_TIMEOUT = 30.0
 ATTACK_ADDRESS = "127.0.0.2"
@@ -236,13 +235,6 @@ def markdown(command: str, about: dict, runs: list[dict]) -> str:
     )
 
 
-def write_section(text: str) -> None:
-    doc = DOC.read_text() if DOC.exists() else "# Benchmarks\n"
-    start = doc.find(SECTION)
-    head = doc if start < 0 else doc[:start]
-    DOC.write_text(head.rstrip("\n") + "\n\n" + text)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=50)
@@ -261,7 +253,7 @@ def main() -> None:
     text = markdown(command.strip(), about, runs)
     print(text)
     if not args.no_write:
-        write_section(text)
+        doc.write_section(SECTION, text)
 
 
 if __name__ == "__main__":

@@ -85,3 +85,9 @@ def mib(n_bytes: float) -> str:
 
 def verdict(met: bool) -> str:
     return "met" if met else "**not met**"
+
+
+def contended() -> bool:
+    """Whether the machine is busier than its cores: then no goal is judged (a ratio to a
+    reference is still shown, but a slow or fast figure may be the neighbours' doing)."""
+    return os.getloadavg()[0] > (os.cpu_count() or 1)
