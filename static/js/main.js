@@ -139,6 +139,7 @@ async function showResult(result, position, laidOut = null) {
     view.say(`Graphviz could not lay out this graph (${reason}); the last one stays.`);
     return false;
   }
+  const replacing = Boolean(stepper); // then the live region still tells of the old graph
   stepper?.pause();
   stepper = next;
   shownResult = result;
@@ -148,6 +149,7 @@ async function showResult(result, position, laidOut = null) {
   const started = performance.now();
   showStep(null);
   $("graph").dataset.firstStepMs = String(Math.round(performance.now() - started));
+  if (replacing) controls.show(stepper); // the status line tells of the graph on screen
   return true;
 }
 

@@ -97,9 +97,13 @@ def test_hand_ordered_calls_are_the_timeline(playground: Page) -> None:
 def test_graph_of_offers_the_roots_and_snapshots(playground: Page) -> None:
     page = playground
     open_ready(page)
+    page.locator("#graph").focus()
+    page.keyboard.press("End")  # the neuron's last step is told in the status line...
+    expect(page.locator("#status")).to_contain_text("Step 6 of 6")
     source = "a = Value(2.0, label='a')\nb = a * a\nb.label = 'b'\ndraw_dot(b)\n"
     source += "b.backward()\nprint(b)"  # print: Python, not the expression language
     paste(page, source)
+    expect(page.locator("#status")).to_contain_text("Step 0 of 1", timeout=BOOT)  # ...not now
     choice = page.get_by_label("Graph of", exact=True)
     expect(choice).to_be_visible(timeout=BOOT)
     expect(choice.locator("option")).to_have_text(["b", "draw_dot(b) (snapshot)"])
