@@ -92,9 +92,10 @@ def test_the_widget_steps_in_jupyterlab(page: Page, jupyterlab: str) -> None:
     page.goto(f"{jupyterlab}/lab/tree/widget.ipynb?token={TOKEN}")
     cell = page.locator(".jp-Cell .cm-content").first
     expect(cell).to_be_visible(timeout=KERNEL)
-    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_have_count(
-        1, timeout=KERNEL
-    )
+    # The kernel is connected and idle (the toolbar's execution indicator says "idle" before
+    # there is a kernel at all; a cell run while the kernel is still starting can be lost).
+    kernel_idle = page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"\| Idle$"))
+    expect(kernel_idle).to_have_count(1, timeout=KERNEL)
     cell.click()
     page.keyboard.press("Shift+Enter")
     widget = page.locator(".playground-widget")
