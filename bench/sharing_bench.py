@@ -86,7 +86,7 @@ def static_site():
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"
-            servers._wait_until_up(f"{base}/site/", server)
+            servers._wait_until_up(f"{base}/site/", server, log=None)
             yield out, f"{base}/site/"
         finally:
             server.terminate()
