@@ -117,7 +117,9 @@ export class GraphView {
   }
 
   /** Show the stepper's state; `dirty`: ids whose grad text may have changed (null: all). */
-  update(stepper, dirty = null) {
+  /** Show the stepper's position; `follow`: pan to the step's node (not for the first view
+   * of a picture embed, which shows the output: initial()). */
+  update(stepper, dirty = null, { follow = true } = {}) {
     for (const id of dirty ?? this.values.keys()) {
       const value = this.values.get(id);
       if (value?.gradText) value.gradText.textContent = `grad ${stepper.grad(id).text}`;
@@ -145,7 +147,7 @@ export class GraphView {
     for (const id of stepper.trace.nonfinite) {
       this.groups.get(id)?.classList.toggle("nonfinite", stepper.nonfinite(id));
     }
-    if (step) this.follow(step);
+    if (step && follow) this.follow(step);
   }
 
   mark(id, name) {

@@ -35,10 +35,9 @@ const view = new GraphView({
 });
 const rules = new RulePanel($("rule"));
 const bootStatus = new BootStatus($("boot-status"));
-const urlState = new UrlState({
-  defaultSource: data.source,
-  startsAtEnd: Boolean(data.embed && options.controls === false),
-});
+// An embed without controls is a picture of the end of the pass (app/page_data.py).
+const picture = Boolean(data.embed && options.controls === false);
+const urlState = new UrlState({ defaultSource: data.source, startsAtEnd: picture });
 const editor = new Editor({
   textarea: $("expression"),
   error: $("editor-error"),
@@ -101,7 +100,8 @@ function remember() {
 }
 
 function showStep(event) {
-  view.update(stepper, event?.detail.dirty ?? null);
+  // A picture's first view shows its output (initial()), not the last step's far end.
+  view.update(stepper, event?.detail.dirty ?? null, { follow: Boolean(event) || !picture });
   inspector.refresh();
   rules.show(stepper);
   controls.show(stepper, { announce: Boolean(event) });

@@ -3,8 +3,11 @@ reader turns to the editor (none at all without an editor); `speed` holds withou
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from app.presets import NEURON
+from tests.browser.test_playground import trace_of
 from tests.browser.watch import watch
 
 PYODIDE = re.compile(r"/static/vendor/pyodide/")
@@ -68,3 +71,22 @@ def test_the_default_speed_is_the_server_s(page: Page) -> None:
     expect(status).to_have_text(re.compile(r"^Step 1 of "))
     page.clock.run_for(20)
     expect(status).to_have_text(re.compile(r"^Step 2 of "))
+
+
+@pytest.mark.parametrize("size", [(640, 360), (900, 500)])
+def test_a_picture_embed_never_crops_the_output(page: Page, size: tuple[int, int]) -> None:
+    """A picture at the end of the pass shows its output node whole, however narrow the iframe
+    (the last step's node is at the other end of the graph: the first view does not follow it)."""
+    problems = watch(page)
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto("/embed?controls=0&editor=0")
+    output = trace_of(NEURON)["output"]
+    node = page.locator(f"#graph svg g[id='{output}']")
+    expect(node).to_be_visible()
+    panel = page.locator("#graph").bounding_box()
+    box = node.bounding_box()
+    assert panel and box
+    assert panel["x"] <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"]
+    assert panel["y"] <= box["y"] and box["y"] + box["height"] <= panel["y"] + panel["height"]
+    assert problems == []
