@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole check, as CI runs it: set up, lint, format check, the pytest suite (browser tests
-# included, in Debian's Chromium), then the engine's tests again inside real Pyodide.
+# included, in Debian's Chromium), the front end's unit tests (node --test), then the engine's
+# tests again inside real Pyodide.
 # Every phase runs even if an earlier one failed; the exit code is non-zero if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit
@@ -20,6 +21,7 @@ scripts/setup.sh --test || exit 1
 run "ruff check" .venv/bin/ruff check .
 run "ruff format --check" .venv/bin/ruff format --check .
 run "pytest" .venv/bin/pytest
+run "JS unit tests" node --test tests/js/
 run "engine tests in Pyodide" tests/pyodide/run.sh
 
 if ((${#failed[@]})); then
