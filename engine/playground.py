@@ -199,7 +199,7 @@ def act(graph: int, action: str, args: Mapping[str, Any]) -> dict[str, Any]:
             case "check":
                 answer = s.gradient_check(args.get("grads"))
             case "parameters":
-                answer = {"parameters": s.parameters()}
+                answer = {"parameters": s.parameters(), "names": s.parameter_names()}
             case "descend":
                 params = args.get("params") or s.parameters()
                 answer = s.descend(params, float(args["rate"]), int(args["steps"]))
