@@ -114,6 +114,7 @@ class Training:
             "accuracy": accuracy,
             "accuracy_text": f"{accuracy:.0%}",
             "rate": lr,
+            "rate_text": format_number(lr),
         }
         self.k += 1
         return row

@@ -11,6 +11,7 @@ import { GraphView } from "./graph-view.js";
 import { Inspector } from "./inspector.js";
 import { Learn } from "./learn.js";
 import { Manual } from "./manual.js";
+import { Moons } from "./moons.js";
 import { bindKeys } from "./keys.js";
 import { OutputPane } from "./output-pane.js";
 import { Practice } from "./practice.js";
@@ -263,6 +264,19 @@ const descent = new Descent(
   },
   // Each round is shown at its end (its grads filled in), on the layout already on screen.
   { ...learning, show: (trace, dot) => showRecord(trace, dot, Infinity, true) },
+);
+new Moons(
+  {
+    train: $("moons-train"),
+    restart: $("moons-restart"),
+    say: $("moons-say"),
+    boundary: $("moons-boundary"),
+    loss: $("moons-loss"),
+    accuracy: $("moons-accuracy"),
+    table: $("moons-table"),
+    history: $("moons-history"),
+  },
+  { engine, say: (text) => controls.say(text) },
 );
 const manual = new Manual(
   {
