@@ -163,19 +163,22 @@ export class Descent {
 
   /** One request: forward, zero_grad, backward, update, in the worker; false if it failed. */
   async once(rate, params, generation) {
+    const started = performance.now();
     const request = this.engine.act(this.graph(), "descend", { params, rate, steps: 1 });
     this.inFlight = request.catch(() => null);
     const result = await request;
+    const answered = performance.now();
     if (generation !== this.generation) return false;
     if (!result.ok) {
       this.tell(result.error.message);
       return false;
     }
     const { history, plot } = this.el;
-    for (const h of result.history) {
+    const rows = result.history.map((h) => {
       this.losses.push(h.loss);
-      history.tBodies[0].append(tableRow([String(this.losses.length - 1), h.loss_text]));
-    }
+      return tableRow([String(this.losses.length - 1), h.loss_text]);
+    });
+    history.tBodies[0].append(...rows);
     history.hidden = false;
     linePlot(plot, this.losses, {
       describe: (first, last, n) =>
@@ -185,6 +188,12 @@ export class Descent {
       .map(([id, text]) => `${this.names?.[id] ?? id} is now ${text}`)
       .join(", ");
     await this.show(result.record, result.dot);
+    // For bench/learn_bench.py: the request's round trip, and until the graph showed the round.
+    const last = rows.at(-1);
+    if (last) {
+      last.dataset.actMs = (answered - started).toFixed(1);
+      last.dataset.shownMs = (performance.now() - started).toFixed(1);
+    }
     return true;
   }
 

@@ -37,7 +37,9 @@ export class Moons {
     }
     let done = false;
     while (loop === this.loop && !done) {
+      const started = performance.now();
       const result = await this.request({ steps: 1 });
+      const answered = performance.now();
       if (!result.ok) {
         this.tell(result.error.message);
         break;
@@ -48,6 +50,9 @@ export class Moons {
         continue;
       }
       this.add(result);
+      // For bench/learn_bench.py: the step's round trip to the worker.
+      const row = this.el.history?.tBodies[0].rows[this.rows.length - 1];
+      if (row) row.dataset.actMs = (answered - started).toFixed(1);
       done = result.done;
     }
     if (loop !== this.loop) {
@@ -57,9 +62,8 @@ export class Moons {
     this.setRunning(false);
     const last = this.rows.at(-1);
     if (done && last) {
-      this.tell(
-        `Trained ${this.rows.length} steps: loss ${last.loss_text}, accuracy ${last.accuracy_text}.`,
-      );
+      const { loss_text: loss, accuracy_text: accuracy } = last;
+      this.tell(`Trained ${this.rows.length} steps: loss ${loss}, accuracy ${accuracy}.`);
     }
   }
 
@@ -132,7 +136,8 @@ export class Moons {
     if (result.grid) this.boundary(result.grid);
     const last = this.rows.at(-1);
     if (last && this.el.say) {
-      this.el.say.textContent = `Step ${last.step}: loss ${last.loss_text}, accuracy ${last.accuracy_text}.`;
+      const { step, loss_text: lossText, accuracy_text: accuracyText } = last;
+      this.el.say.textContent = `Step ${step}: loss ${lossText}, accuracy ${accuracyText}.`;
     }
   }
 

@@ -63,9 +63,8 @@ export function boundaryPlot(svg, grid, points, labels, label) {
   const dots = element("g", { class: "boundary-points" });
   const r = Math.min(dx, dy) / 3;
   points.forEach(([px, py], k) => {
-    dots.append(
-      element("circle", { cx: px, cy: -py, r, class: labels[k] > 0 ? "point-plus" : "point-minus" }),
-    );
+    const kind = labels[k] > 0 ? "point-plus" : "point-minus";
+    dots.append(element("circle", { cx: px, cy: -py, r, class: kind }));
   });
   svg.replaceChildren(cells, dots);
   svg.setAttribute("aria-label", label);
