@@ -33,7 +33,7 @@ def test_descent_reproduces_the_seed_numbers():
 
 
 def test_single_steps_equal_one_run_and_keep_the_graph_shape():
-    run_in_worker(LOSS)
+    shown = run_in_worker(LOSS)["trace"]  # the graph on screen: each round must fit its layout
     start = act(0, "descend", {"rate": 0.5, "steps": 1})
     assert act(0, "parameters", {})["names"] == {"n0": "w1", "n6": "w2"}
     steps = [start] + [act(0, "descend", {"rate": 0.5, "steps": 1}) for _ in range(9)]
@@ -41,9 +41,10 @@ def test_single_steps_equal_one_run_and_keep_the_graph_shape():
     assert steps[-1]["parameter_texts"] == {"n0": "1.0010", "n6": "4.9980"}
     run_in_worker(LOSS)  # the same ten rounds in one request
     assert act(0, "descend", {"rate": 0.5, "steps": 10})["parameters"] == steps[-1]["parameters"]
-    shape = [(n["id"], n["label"], n["leaf"]) for n in start["record"]["nodes"]]
-    assert [(n["id"], n["label"], n["leaf"]) for n in steps[-1]["record"]["nodes"]] == shape
-    assert steps[-1]["record"]["edges"] == start["record"]["edges"]
+    shape = [(n["id"], n["label"], n["leaf"]) for n in shown["nodes"]]
+    for step in (start, steps[-1]):
+        assert [(n["id"], n["label"], n["leaf"]) for n in step["record"]["nodes"]] == shape
+        assert step["record"]["edges"] == shown["edges"]
 
 
 def test_descent_on_chosen_parameters_only():
