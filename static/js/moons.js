@@ -71,7 +71,7 @@ export class Moons {
     this.loop += 1;
     if (!this.running) return;
     this.setRunning(false);
-    this.tell(`Training paused after step ${this.rows.length - 1}.`);
+    this.tell("Training paused."); // and, once the step under way has shown, after which step
   }
 
   /** A new model at step 0 (the worker's), the points and its first boundary. */
