@@ -7,8 +7,8 @@ against micrograd 0.1.0 (same data, same seeded weights, same update).
   performance.now() (JSON both ways included), and for descent `data-shown-ms`, until the
   graph showed the round (static/js/descent.js, moons.js);
 - CPython: engine.playground.act_json with the same arguments (what the worker calls);
-- steps/s: engine.moons.Training.step against the same step written with micrograd's classes,
-  alternating (bench.workloads.interleaved).
+- steps/s: engine.moons.Training.step (as the worker runs it, and with the garbage collector
+  left alone) against the same step written with micrograd's classes.
 
     .venv/bin/python -m bench.learn_bench [--repeats 10] [--moons-steps 6]
 
@@ -16,9 +16,11 @@ Starts its own server and Debian's Chromium. Raw figures go to .cache/bench/lear
 """
 
 import argparse
+import gc
 import json
 import random
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -28,7 +30,6 @@ from playwright.sync_api import Page
 from app.presets import LOSS, PRESETS, mlp_loss_source
 from bench import servers, stats
 from bench.browser_bench import chromium, wait_for_python
-from bench.workloads import interleaved
 from engine import moons
 from engine.playground import act_json, run, run_in_worker
 
@@ -75,7 +76,7 @@ def micrograd_training():
     k = 0
 
     def step() -> float:
-        nonlocal k
+        nonlocal k  # the step number, for the rate
         scores = [net([Value(a), Value(b)]) for a, b in xs]
         hinge = [(1 + -y * s).relu() for y, s in zip(ys, scores, strict=True)]
         reg = moons.ALPHA * sum(p * p for p in net.parameters())
@@ -91,23 +92,30 @@ def micrograd_training():
     return step
 
 
-def seconds_of(step):
-    def run() -> float:
-        started = time.perf_counter()
-        step()
-        return time.perf_counter() - started
-
-    return run
-
-
-def steps_per_second(repeats: int) -> dict[str, Any]:
-    """Training steps per second, engine and micrograd alternating (one warm-up step each)."""
-    runs = {
-        "engine": seconds_of(moons.Training().step),
-        "micrograd": seconds_of(micrograd_training()),
+def steps_per_second(repeats: int) -> dict[str, list[float]]:
+    """Training steps per second, as a training loop runs them: each variant `repeats` steps
+    in a row (after one warm-up step), its garbage collected as it goes (no forced collection
+    between steps, which would hide the collector's cost); variants in turn, then in reverse
+    order, each turn with a fresh model. Every step is timed."""
+    plain = moons.Training
+    variants = {
+        "engine, as the worker runs it (collector paused in a step)": lambda: plain().step,
+        "engine, default garbage collection": lambda: partial(plain().step, pause_gc=False),
+        "micrograd 0.1.0, default garbage collection": micrograd_training,
     }
-    seconds = interleaved(runs, repeats)
-    return {name: [1.0 / s for s in times] for name, times in seconds.items()}
+    rates: dict[str, list[float]] = {name: [] for name in variants}
+    for names in (list(variants), list(reversed(variants))):
+        for name in names:
+            step = variants[name]()
+            step()
+            gc.collect()
+            for _ in range(repeats):
+                started = time.perf_counter()
+                step()
+                rates[name].append(1.0 / (time.perf_counter() - started))
+            del step
+            gc.collect()
+    return rates
 
 
 # --- Pyodide, in the page -----------------------------------------------------------------------

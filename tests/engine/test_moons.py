@@ -1,6 +1,7 @@
 """engine.moons: micrograd's two-moons demo — seeded data, the demo's step (checked against the
 same step written out with engine.Value), the decision boundary, and the worker's "train"."""
 
+import gc
 import random
 
 import pytest
@@ -77,3 +78,16 @@ def test_training_stops_after_the_demos_steps(monkeypatch: pytest.MonkeyPatch):
     assert [a["done"] for a in answers] == [False, True] and "grid" in answers[1]
     assert act(0, "train", {"steps": 1})["history"] == []
     assert [h["rate"] for a in answers for h in a["history"]] == pytest.approx([1.0, 0.7, 0.4])
+
+
+def test_a_step_leaves_the_garbage_collector_as_it_found_it():
+    training = moons.Training()
+    training.step()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        training.step()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert training.step(pause_gc=False)["step"] == 2
