@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from app.presets import DEFAULT_SOURCE, PRESETS
 from app.settings import Settings, run_limit
-from engine import whatif
+from engine import moons, whatif
 from engine.playground import is_python_only, run
 from engine.session import MAX_DESCENT_STEPS, TOLERANCE
 from engine.tracing import MODES
@@ -32,6 +32,13 @@ SPEEDS = (("0.5×", 2000), ("1×", 1000), ("2×", 500), ("4×", 250))  # label, 
 DEFAULT_SPEED = 1000
 # Gradient descent's fields start here (the seeds' example descends with rate 0.5).
 DESCENT = {"rate": 0.5, "steps": 10, "max_steps": MAX_DESCENT_STEPS}
+# micrograd's two-moons demo, as engine.moons trains it (for the page's description).
+MOONS = {
+    "points": moons.POINTS,
+    "sizes": list(moons.SIZES),
+    "steps": moons.STEPS,
+    "grid_every": moons.GRID_EVERY,
+}
 EMBED_OPTIONS = (
     "controls",
     "editor",

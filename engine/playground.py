@@ -182,10 +182,14 @@ def run_in_worker_json(source: str, mode: str = "correct", inputs_json: str = "{
 def act(graph: int, action: str, args: Mapping[str, Any]) -> dict[str, Any]:
     """What the learner does to the live graph `graph` of the last run (engine.session):
     manual_start, call {node}, undo, reset, check {grads}, parameters, descend {params, rate,
-    steps}. `{ok: true, ...}` or `{ok: false, error: {message}}`."""
-    from engine import session
+    steps}; and train {restart, steps} (engine.moons, on no graph of the run).
+    `{ok: true, ...}` or `{ok: false, error: {message}}`."""
+    from engine import moons, session
 
     try:
+        if action == "train":  # micrograd's two-moons demo: not about the graph on screen
+            restart = bool(args.get("restart", False))
+            return {"ok": True, **moons.train(restart, int(args.get("steps", 1)))}
         s = session.session(int(graph))
         match action:
             case "manual_start":
@@ -199,7 +203,7 @@ def act(graph: int, action: str, args: Mapping[str, Any]) -> dict[str, Any]:
             case "check":
                 answer = s.gradient_check(args.get("grads"))
             case "parameters":
-                answer = {"parameters": s.parameters()}
+                answer = {"parameters": s.parameters(), "names": s.parameter_names()}
             case "descend":
                 params = args.get("params") or s.parameters()
                 answer = s.descend(params, float(args["rate"]), int(args["steps"]))

@@ -250,6 +250,10 @@ class Session:
             if not nodes.children(v) and (nodes.label(v) or id(v) in self.names)
         ]
 
+    def parameter_names(self) -> dict[str, str]:
+        """id -> name of each default parameter, for the page's choice of parameters."""
+        return {uid: self.graph.name(self.by_id[uid]) for uid in self.parameters()}
+
     def descend(self, params: list[str], rate: float, steps: int) -> dict[str, Any]:
         """`steps` rounds of forward, zero grads, backward, `p.data -= rate * p.grad`, on a
         graph rebuilt each round from the current parameters (as a training loop builds a new
@@ -291,6 +295,9 @@ class Session:
             "history": history,
             "record": record,
             "parameters": {self.graph.ids[id(self.order[i])]: number(values[i]) for i in chosen},
+            "parameter_texts": {
+                self.graph.ids[id(self.order[i])]: format_number(values[i]) for i in chosen
+            },
         }
 
 

@@ -75,6 +75,26 @@ export class GraphView {
     this.notice.hidden = !text;
   }
 
+  /**
+   * The same graph with other numbers (a descent round): rewrite the data texts in place and
+   * keep the layout, pan and zoom. False if `trace` is not the graph on screen.
+   */
+  relabel(trace) {
+    const same =
+      trace.nodes.length === this.values.size &&
+      trace.nodes.every((n) => this.values.has(n.id)) &&
+      trace.edges.every((e) => this.groups.has(e.id));
+    if (!same) return false;
+    ++this.token; // a layout still running for an older graph must not replace this one
+    for (const node of trace.nodes) {
+      const { dataText } = this.values.get(node.id);
+      if (dataText) dataText.textContent = `data ${node.data_text}`;
+    }
+    const output = trace.nodes.find((n) => n.id === trace.output);
+    this.container.setAttribute("aria-label", describe(trace, output));
+    return true;
+  }
+
   install(svg, trace) {
     for (const title of svg.querySelectorAll("title")) title.remove(); // "n0": noise as a tooltip
     svg.setAttribute("focusable", "false");

@@ -3,6 +3,7 @@
 import { postHeights } from "./auto-height.js";
 import { BootStatus } from "./boot-status.js";
 import { StepControls } from "./controls.js";
+import { Descent } from "./descent.js";
 import { Editor } from "./editor.js";
 import { EngineClient } from "./engine-client.js";
 import { GraphChoice } from "./graph-choice.js";
@@ -10,6 +11,7 @@ import { GraphView } from "./graph-view.js";
 import { Inspector } from "./inspector.js";
 import { Learn } from "./learn.js";
 import { Manual } from "./manual.js";
+import { Moons } from "./moons.js";
 import { bindKeys } from "./keys.js";
 import { OutputPane } from "./output-pane.js";
 import { Practice } from "./practice.js";
@@ -126,13 +128,13 @@ function timeline(trace) {
  * Lay out a run_json result (or use `laidOut`, the server's SVG of it) and show it at
  * `position`; false if a newer one took over.
  */
-async function showResult(result, position, laidOut = null) {
+async function showResult(result, position, laidOut = null, keepLayout = false) {
   const next = new Stepper(timeline(result.trace), { speed: controls.speed });
   next.goTo(position);
   try {
     const shown = laidOut
       ? view.adopt(laidOut, result.trace)
-      : await view.show(result.dot, result.trace);
+      : (keepLayout && view.relabel(result.trace)) || (await view.show(result.dot, result.trace));
     if (!shown) return false;
   } catch (error) {
     const reason = vendor.viz ? error.message : MISSING_VENDOR;
@@ -224,9 +226,12 @@ editor.addEventListener("edit", async () => {
 
 let graphIndex = 0; // which graph of the last run is on screen (the worker keeps them all)
 
-/** Put a record (and its DOT) on screen at `position`, as the learning modes need. */
-async function showRecord(trace, dot, position = 0) {
-  await showResult({ trace, dot, inputs: shownResult?.inputs ?? {} }, position);
+/**
+ * Put a record (and its DOT) on screen at `position`, as the learning modes need; with
+ * `keepLayout`, a record of the same graph (a descent round) only rewrites the numbers.
+ */
+async function showRecord(trace, dot, position = 0, keepLayout = false) {
+  await showResult({ trace, dot, inputs: shownResult?.inputs ?? {} }, position, null, keepLayout);
 }
 
 const learning = {
@@ -244,18 +249,36 @@ const learning = {
   say: (text) => controls.say(text),
 };
 const learn = new Learn(
+  { check: $("check-gradients"), checkSay: $("check-say"), checkTable: $("check-table") },
+  learning,
+);
+const descent = new Descent(
   {
-    check: $("check-gradients"),
-    checkSay: $("check-say"),
-    checkTable: $("check-table"),
     rate: $("learning-rate"),
     steps: $("descent-steps"),
     run: $("run-descent"),
-    descentSay: $("descent-say"),
+    step: $("descent-step"),
+    params: $("descent-params"),
+    paramList: $("descent-param-list"),
+    say: $("descent-say"),
     plot: $("loss-plot"),
     history: $("loss-history"),
   },
-  { ...learning, show: (trace, dot) => showRecord(trace, dot, 0) },
+  // Each round is shown at its end (its grads filled in), on the layout already on screen.
+  { ...learning, show: (trace, dot) => showRecord(trace, dot, Infinity, true) },
+);
+new Moons(
+  {
+    train: $("moons-train"),
+    restart: $("moons-restart"),
+    say: $("moons-say"),
+    boundary: $("moons-boundary"),
+    loss: $("moons-loss"),
+    accuracy: $("moons-accuracy"),
+    table: $("moons-table"),
+    history: $("moons-history"),
+  },
+  { engine, say: (text) => controls.say(text) },
 );
 const manual = new Manual(
   {
@@ -292,6 +315,7 @@ function newGraph(index) {
   inspector.hide();
   graphIndex = index;
   learn.clear();
+  descent.clear();
   manual.end();
 }
 

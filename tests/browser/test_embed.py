@@ -107,7 +107,9 @@ def test_auto_height_in_a_page_on_another_origin(page: Page, live_server: str, t
         '<!doctype html><title>Course page</title><link rel="icon" href="data:,"><h1>Lesson</h1>'
         f'<iframe id="fixed" src="{live_server}/embed?editor=0" title="A" height="150"></iframe>'
         f'<iframe id="fit" src="{live_server}/embed?editor=0&amp;step=2" title="B" height="150"'
-        ' style="width: 600px; border: 0"></iframe>'
+        # top-aligned: inline frames share a baseline, so the other (narrow, taller) frame's
+        # height would otherwise decide where this one starts
+        ' style="width: 600px; border: 0; vertical-align: top"></iframe>'
         f'<script src="{live_server}/embed.js" async></script>'
     )
     with static_server(tmp_path) as origin:

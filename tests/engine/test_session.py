@@ -32,6 +32,31 @@ def test_descent_reproduces_the_seed_numbers():
     assert more["history"][0]["loss"] < losses[-1]
 
 
+def test_single_steps_equal_one_run_and_keep_the_graph_shape():
+    shown = run_in_worker(LOSS)["trace"]  # the graph on screen: each round must fit its layout
+    start = act(0, "descend", {"rate": 0.5, "steps": 1})
+    assert act(0, "parameters", {})["names"] == {"n0": "w1", "n6": "w2"}
+    steps = [start] + [act(0, "descend", {"rate": 0.5, "steps": 1}) for _ in range(9)]
+    assert [s["history"][0]["loss"] for s in steps[:4]] == [2.5, 0.625, 0.15625, 0.0390625]
+    assert steps[-1]["parameter_texts"] == {"n0": "1.0010", "n6": "4.9980"}
+    run_in_worker(LOSS)  # the same ten rounds in one request
+    assert act(0, "descend", {"rate": 0.5, "steps": 10})["parameters"] == steps[-1]["parameters"]
+    shape = [(n["id"], n["label"], n["leaf"]) for n in shown["nodes"]]
+    for step in (start, steps[-1]):
+        assert [(n["id"], n["label"], n["leaf"]) for n in step["record"]["nodes"]] == shape
+        assert step["record"]["edges"] == shown["edges"]
+
+
+def test_descent_on_chosen_parameters_only():
+    run_in_worker(LOSS)
+    result = act(0, "descend", {"rate": 0.5, "steps": 1, "params": ["n6"]})  # w2 alone
+    assert result["parameters"] == {"n6": 4.0}
+    w1 = next(n for n in result["record"]["nodes"] if n["label"] == "w1")
+    assert act(0, "descend", {"rate": 0.5, "steps": 1, "params": ["n6"]})["history"][0][
+        "loss"
+    ] == pytest.approx(0.5 * (w1["data"] - 1) ** 2 + 0.5 * (4.0 - 5) ** 2)
+
+
 def test_manual_calls_in_the_notebook_order_give_the_correct_grads():
     run_in_worker(program("neuron_by_hand"))
     start = act(0, "manual_start", {})
