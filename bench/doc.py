@@ -8,6 +8,7 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 OWN_SECTIONS = (
     "## Recording a learner's program",  # bench/recording.py (CPython and Pyodide)
     "## A learner's Python in the page",  # bench/python_page.py
+    "## Learning by doing: descent and two moons",  # bench/learn_bench.py
     "## Server under load",  # bench/server_load.py
 )
 

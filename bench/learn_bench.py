@@ -10,9 +10,10 @@ against micrograd 0.1.0 (same data, same seeded weights, same update).
 - steps/s: engine.moons.Training.step (as the worker runs it, and with the garbage collector
   left alone) against the same step written with micrograd's classes.
 
-    .venv/bin/python -m bench.learn_bench [--repeats 10] [--moons-steps 6]
+    .venv/bin/python -m bench.learn_bench [--repeats 10] [--moons-steps 6] [--no-write]
 
-Starts its own server and Debian's Chromium. Raw figures go to .cache/bench/learn.json.
+Starts its own server and Debian's Chromium. Raw figures go to .cache/bench/learn.json; the
+tables replace their section of docs/benchmarks.md (bench/doc.py).
 """
 
 import argparse
@@ -28,13 +29,14 @@ from urllib.parse import urlencode
 from playwright.sync_api import Page
 
 from app.presets import LOSS, PRESETS, mlp_loss_source
-from bench import servers, stats
+from bench import doc, servers, stats
 from bench.browser_bench import chromium, wait_for_python
 from engine import moons
 from engine.playground import act_json, run, run_in_worker
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / ".cache" / "bench"
+SECTION = "## Learning by doing: descent and two moons"
 DESCEND = {"rate": 0.5, "steps": 1}
 STEP_TIMEOUT_MS = 120_000
 MLP_PRESET = next(i for i, p in enumerate(PRESETS) if p.source == mlp_loss_source())
@@ -201,11 +203,35 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=10)
     parser.add_argument("--moons-steps", type=int, default=6)
+    parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
+    about = stats.machine()
     figures = measure(args.repeats, args.moons_steps)
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "learn.json").write_text(json.dumps(figures, indent=2))
-    print(report(figures))
+    command = f".venv/bin/python -m bench.learn_bench --repeats {args.repeats}"
+    command += f" --moons-steps {args.moons_steps}"
+    text = "\n".join(
+        [
+            SECTION,
+            "",
+            f"Produced by `{command}` on {time.strftime('%Y-%m-%d %H:%M %Z')} "
+            f"({about['nproc']} CPUs, load average {about['load_average']} at the start). "
+            'One step of gradient descent (the page\'s "Descent step" button) and one step of '
+            "two-moons training, timed in the page around the worker's round trip "
+            "(performance.now(), JSON both ways included) and until the graph showed it, beside "
+            "the same `engine.playground.act_json` call in CPython; then two-moons training "
+            "steps per second in CPython, this engine against micrograd 0.1.0 (same data, "
+            "same seeded weights, same update). Written by `bench/learn_bench.py`, which "
+            "replaces only this section.",
+            "",
+            report(figures),
+            "",
+        ]
+    )
+    print(text)
+    if not args.no_write:
+        doc.write_section(SECTION, text)
 
 
 if __name__ == "__main__":
