@@ -3,6 +3,7 @@
 (through GET /embed-code) both use it, so the two never disagree.
 """
 
+import json
 from dataclasses import dataclass, replace
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -62,8 +63,11 @@ def embed_query(options: PageOptions) -> str:
         params["theme"] = options.theme
     if options.speed in dict(SPEEDS).values() and options.speed != DEFAULT_SPEED:
         params["speed"] = str(options.speed)
-    if options.autoplay:
-        params["autoplay"] = "1"
+    for name in ("autoplay", "forward", "practice"):  # off by default
+        if getattr(options, name):
+            params[name] = "1"
+    if options.values:  # what-if numbers, written as the permalink writes them
+        params["values"] = json.dumps(dict(options.values), separators=(",", ":"))
     return urlencode(params)
 
 

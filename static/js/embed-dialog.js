@@ -5,7 +5,8 @@
 const REFRESH_AFTER_MS = 300; // a burst of option changes makes one request
 
 export class EmbedDialog {
-  /** state: () => {source, mode, step}, what is on screen now (see main.js). */
+  /** state: () => {source, mode, step, values, forward, practice}, what is on screen now (see
+   * main.js): the learning modes on screen start checked. */
   constructor({ button, dialog, state }) {
     this.button = button;
     this.dialog = dialog;
@@ -32,6 +33,11 @@ export class EmbedDialog {
   }
 
   open() {
+    const state = this.state();
+    for (const mode of ["forward", "practice"]) {
+      const box = this.form.elements[mode];
+      if (box) box.checked = Boolean(state[mode]);
+    }
     this.dialog.showModal();
     this.refresh();
   }
@@ -43,9 +49,11 @@ export class EmbedDialog {
 
   /** The /embed URL (path and query) for the state on screen and the chosen options. */
   embedUrl() {
-    const { source, mode, step } = this.state();
+    const { source, mode, step, values = {} } = this.state();
     // All of it: the server leaves out what is the default anyway.
     const params = new URLSearchParams({ src: source, mode, step: String(step) });
+    // What-if values, as in the permalink (url-state.js): name → number.
+    if (Object.keys(values).length) params.set("values", JSON.stringify(values));
     for (const field of this.form.elements) {
       if (!field.name || field.dataset.snippet) continue;
       if (field.type === "checkbox") params.set(field.name, field.checked ? "1" : "0");

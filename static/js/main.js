@@ -337,7 +337,9 @@ $("copy-link")?.addEventListener("click", async (event) => {
 // Sharing: loaded only on pages that have it (an embed fetches neither module).
 if ($("embed-button")) {
   import("./embed-dialog.js").then(({ EmbedDialog }) => {
-    new EmbedDialog({ button: $("embed-button"), dialog: $("embed-dialog"), state: onScreen });
+    // The learning modes on screen start checked in the dialog.
+    const state = () => ({ ...onScreen(), forward: forwardOn, practice: practice.active });
+    new EmbedDialog({ button: $("embed-button"), dialog: $("embed-dialog"), state });
   });
 }
 if ($("downloads")) {

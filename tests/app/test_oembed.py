@@ -72,6 +72,19 @@ def test_embed_options_carry_over_and_size_the_frame(client):
     assert answer["height"] < oembed(client, "/embed").json()["height"]
 
 
+def test_learning_modes_and_what_if_values_carry_over(client):
+    url = "/embed?" + urlencode(
+        {"src": LOSS, "forward": "1", "practice": "1", "values": '{"w1": 4}', "step": "2"}
+    )
+    code = client.get("/embed-code?" + urlencode({"url": url})).json()
+    query = parse_qs(urlsplit(iframe_attributes(code["iframe"])["src"]).query)
+    assert query["forward"] == ["1"] and query["practice"] == ["1"]
+    assert query["values"] == ['{"w1":4.0}'] and query["step"] == ["2"]
+    plain = client.get("/embed-code?" + urlencode({"url": "/embed?forward=0"})).json()
+    query = parse_qs(urlsplit(iframe_attributes(plain["iframe"])["src"]).query)
+    assert "forward" not in query and "practice" not in query and "values" not in query
+
+
 def test_maxwidth_and_maxheight_are_respected(client):
     answer = oembed(client, "/", maxwidth="300", maxheight="200").json()
     assert answer["width"] <= 300 and answer["height"] <= 200

@@ -129,3 +129,24 @@ def test_auto_height_in_a_page_on_another_origin(page: Page, live_server: str, t
         rule = inside.locator("#rule")
         expect(rule).to_be_in_viewport()
     assert problems == []
+
+
+def test_the_snippet_carries_the_learning_modes_and_what_if_values(strict: Page) -> None:
+    page = strict
+    page.goto("/")
+    expect(page.locator("#graph svg")).to_be_visible()
+    page.get_by_role("button", name="Step the forward pass too").click()
+    x1 = page.get_by_role("spinbutton", name="x1")
+    x1.fill("3")
+    x1.press("Enter")
+    expect(page).to_have_url(re.compile(r"values="), timeout=30_000)  # the rerun is on screen
+    page.get_by_role("button", name="Embed", exact=True).click()
+    dialog = page.get_by_role("dialog", name="Embed this graph")
+    expect(dialog.get_by_label("Forward pass on the timeline")).to_be_checked()
+    expect(dialog.get_by_label("Practice: predict each grad")).not_to_be_checked()
+    code = dialog.get_by_label("HTML")
+    expect(code).to_have_value(re.compile("forward=1"))
+    query = iframe_src(code.input_value())
+    assert query["values"] == ['{"x1":3.0}'] and "practice" not in query
+    dialog.get_by_label("Practice: predict each grad").check()
+    expect(code).to_have_value(re.compile("practice=1"))
