@@ -1,6 +1,7 @@
 // Keyboard shortcuts for the whole page, except while the learner types or uses a control
 // that has its own keys: → next step, ← previous, Home start, End last step, Space play/pause;
-// + − 0 zoom and fit the graph, Shift+arrows pan it (GraphView.handleKey).
+// + − 0 zoom and fit the graph, Shift+arrows pan it (GraphView.handleKey); while the learner
+// calls _backward() by hand, arrows on the graph choose a node and Enter calls it (Manual).
 
 const OWN_KEYS = new Set(["TEXTAREA", "SELECT"]);
 const CLICKS_ON_SPACE = new Set(["BUTTON", "SUMMARY", "A"]);
@@ -15,7 +16,7 @@ const SHORTCUTS = {
   fit: "0",
 };
 
-export function bindKeys({ current, view }) {
+export function bindKeys({ current, view, manual = null }) {
   for (const [id, keys] of Object.entries(SHORTCUTS)) {
     document.getElementById(id)?.setAttribute("aria-keyshortcuts", keys);
   }
@@ -25,7 +26,7 @@ export function bindKeys({ current, view }) {
     if (OWN_KEYS.has(target.tagName) || target.tagName === "INPUT" || target.isContentEditable) {
       return;
     }
-    if (view.handleKey(event)) {
+    if (view.handleKey(event) || manual?.handleKey(event)) {
       event.preventDefault();
       return;
     }

@@ -74,7 +74,6 @@ const controls = new StepControls(
   current,
 );
 controls.speed = data.speed;
-bindKeys({ current, view });
 
 /** The program, mode and step on screen: what links, embeds and downloads reproduce. */
 function onScreen() {
@@ -291,6 +290,7 @@ const manual = new Manual(
   },
   { ...learning, onScreen: () => shownResult, show: showRecord, current },
 );
+bindKeys({ current, view, manual });
 
 const inspector = new Inspector(
   { panel: $("inspector"), body: $("inspector-body"), close: $("inspector-close") },

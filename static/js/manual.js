@@ -19,6 +19,7 @@ export class Manual {
     elements.toggle?.addEventListener("click", () => (this.active ? this.stop() : this.start()));
     elements.call?.addEventListener("click", () => this.call(elements.node.value));
     elements.undo?.addEventListener("click", () => this.undo());
+    elements.node?.addEventListener("change", () => this.showChosen());
     onNodeClick(document.getElementById("graph"), (id) => {
       if (this.active) this.call(id);
     });
@@ -101,6 +102,35 @@ export class Manual {
     this.tell("Undid the last call: every grad is as it was before it.");
   }
 
+  /**
+   * Keys on the graph while calling by hand: ↓ or → chooses the next node of the Node list,
+   * ↑ or ← the one before, Enter calls the chosen node's `_backward()`. True if the key was ours.
+   */
+  handleKey(event) {
+    if (!this.active || event.shiftKey || !event.target.closest?.("#graph")) return false;
+    const moves = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
+    if (event.key === "Enter") {
+      this.call(this.el.node.value);
+      return true;
+    }
+    if (!(event.key in moves)) return false;
+    const select = this.el.node;
+    const n = select.options.length;
+    if (n === 0) return true;
+    select.selectedIndex = (select.selectedIndex + moves[event.key] + n) % n;
+    this.showChosen();
+    this.tell(`Chosen: ${select.selectedOptions[0].text}. Enter calls its _backward().`);
+    return true;
+  }
+
+  /** Outline the node chosen in the Node list on the graph. */
+  showChosen() {
+    const id = this.active ? this.el.node.value : null;
+    for (const g of document.querySelectorAll("#graph svg g.node.value")) {
+      g.classList.toggle("chosen", g.id === id);
+    }
+  }
+
   /** The Node list: every computed node, ready ones first and said so. */
   fillNodes(state) {
     const ready = new Set(state.ready);
@@ -121,6 +151,7 @@ export class Manual {
     const next = state.ready.find((id) => !called.has(id));
     select.value = nodes.some((n) => n.id === keep) && !called.has(keep) ? keep : (next ?? keep);
     this.mark({ ready: state.ready, wrong: state.remaining.length ? {} : state.wrong });
+    this.showChosen();
   }
 
   /** At the end (every computed node called): which grads differ from the correct pass. */
@@ -143,6 +174,7 @@ export class Manual {
     for (const g of document.querySelectorAll("#graph svg g.node.value")) {
       g.classList.toggle("ready", this.active && readySet.has(g.id));
       g.classList.toggle("wrong", this.active && g.id in (wrong ?? {}));
+      if (!this.active) g.classList.remove("chosen");
     }
   }
 

@@ -3,6 +3,7 @@ wrong order, "Check gradients" on a correct program, on the `=`-bug class and on
 `__mul__` backward is wrong, and gradient descent reproducing the seeds' numbers, step by step,
 paused, and on chosen parameters."""
 
+import re
 from urllib.parse import urlencode
 
 from playwright.sync_api import Page, expect
@@ -46,6 +47,34 @@ def test_manual_calls_in_the_notebook_order(playground: Page) -> None:
     )
     expect_grads(page, {"n0": "-1.5000", "n1": "1.0000", "n3": "0.5000", "n4": "0.0000"})
     expect(page.locator("#graph svg g.node.wrong")).to_have_count(0)
+
+
+def test_manual_calls_by_keyboard_on_the_graph(playground: Page) -> None:
+    """Arrows on the graph choose the node (the Node list's order: the output first), Enter
+    calls it; the notebook's order gives the correct grads."""
+    page = playground
+    open_ready(page)
+    start_manual(page)
+    graph = page.locator("#graph")
+    graph.focus()
+    menu = page.get_by_label("Node", exact=True)
+    order = menu.locator("option").evaluate_all("(options) => options.map((o) => o.value)")
+    for node in NEURON_CALLS:
+        while menu.input_value() != node:  # ↓ moves down the list, wrapping round
+            page.keyboard.press("ArrowDown")
+            expect(page.locator("#status")).to_contain_text("Enter calls its _backward()")
+        chosen = page.locator(f"#graph svg g[id='{node}']")
+        expect(chosen).to_have_class(re.compile(r"\bchosen\b"))
+        calls = page.locator("#step-count").inner_text()
+        page.keyboard.press("Enter")
+        expect(page.locator("#step-count")).not_to_have_text(calls)
+    assert set(NEURON_CALLS) <= set(order)
+    expect(page.locator("#manual-note")).to_have_text(
+        "Every node has run, and every grad equals the correct pass."
+    )
+    expect_grads(page, {"n0": "-1.5000", "n1": "1.0000", "n3": "0.5000", "n4": "0.0000"})
+    page.keyboard.press("ArrowUp")  # ↑ chooses the node before (still one chosen)
+    expect(page.locator("#graph svg g.node.chosen")).to_have_count(1)
 
 
 def test_manual_calls_in_a_wrong_order_are_explained_and_marked(playground: Page) -> None:
