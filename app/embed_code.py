@@ -63,11 +63,17 @@ def embed_query(options: PageOptions) -> str:
         params["theme"] = options.theme
     if options.speed in dict(SPEEDS).values() and options.speed != DEFAULT_SPEED:
         params["speed"] = str(options.speed)
-    for name in ("autoplay", "forward", "practice"):  # off by default
+    for name in ("autoplay", "forward", "practice", "manual"):  # off by default
         if getattr(options, name):
             params[name] = "1"
     if options.values:  # what-if numbers, written as the permalink writes them
         params["values"] = json.dumps(dict(options.values), separators=(",", ":"))
+    if options.rate is not None:  # gradient descent's fields
+        params["rate"] = repr(options.rate)
+    if options.steps is not None:
+        params["steps"] = str(options.steps)
+    if options.params:
+        params["params"] = ",".join(options.params)
     return urlencode(params)
 
 

@@ -27,13 +27,13 @@ from app.headers import CSP_BASE
 from app.module_graph import module_preloads
 from app.page_data import (
     DEFAULT_SPEED,
-    DESCENT,
     MODE_LABELS,
     MOONS,
     SPEEDS,
     THEMES,
     PageOptions,
     build_page,
+    descent_fields,
     read_manifest,
 )
 from app.presets import PRESETS
@@ -78,7 +78,7 @@ def render_page(settings: Settings, source: str, mode: str, step: int | None) ->
         speeds=SPEEDS,
         themes=THEMES,
         speed=DEFAULT_SPEED,
-        descent=DESCENT,
+        descent=descent_fields(options),
         moons=MOONS,
         image_url=None,
         first_svg=asyncio.run(first_svg(dot, page.result, page.step, budget=settings.dot_timeout)),

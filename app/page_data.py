@@ -32,6 +32,7 @@ SPEEDS = (("0.5×", 2000), ("1×", 1000), ("2×", 500), ("4×", 250))  # label, 
 DEFAULT_SPEED = 1000
 # Gradient descent's fields start here (the seeds' example descends with rate 0.5).
 DESCENT = {"rate": 0.5, "steps": 10, "max_steps": MAX_DESCENT_STEPS}
+RATE_MAX = 100.0  # the largest learning rate a URL may set
 # micrograd's two-moons demo, as engine.moons trains it (for the page's description).
 MOONS = {
     "points": moons.POINTS,
@@ -47,6 +48,8 @@ EMBED_OPTIONS = (
     "autoplay",
     "practice",
     "forward",
+    "manual",
+    "params",
 )  # in initial-data "options"
 MAX_DATA_BYTES = 2_000_000  # the most JSON a page inlines (docs/server.md)
 TOO_BIG = "This graph is too big to send with the page; Python draws it once it has loaded."
@@ -73,6 +76,10 @@ class PageOptions:
     practice: bool = False  # open in practice mode: predict each grad before its step
     forward: bool = False  # the timeline starts with the forward pass, one value per step
     values: tuple[tuple[str, float], ...] = ()  # what-if: name -> number for named leaves
+    manual: bool = False  # open calling _backward() by hand
+    rate: float | None = None  # gradient descent's learning rate (None: DESCENT's)
+    steps: int | None = None  # gradient descent's steps a run (None: DESCENT's)
+    params: tuple[str, ...] = ()  # the leaves descent moves, by name (none: every named leaf)
 
     @property
     def starts_at_end(self) -> bool:
@@ -107,7 +114,42 @@ def page_options(params: Mapping[str, str], embed: bool) -> PageOptions:
         practice=_flag(params.get("practice"), False),
         forward=_flag(params.get("forward"), False),
         values=tuple(_values(params.get("values")).items()),
+        manual=_flag(params.get("manual"), False),
+        rate=_rate(params.get("rate")),
+        steps=_steps(params.get("steps")),
+        params=_names(params.get("params")),
     )
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
+MAX_PARAMS = 100  # names in `params=`
+
+
+def _rate(text: str | None) -> float | None:
+    """A learning rate: a finite number above 0 and at most RATE_MAX."""
+    try:
+        rate = float((text or "").strip()[:40])
+    except ValueError:
+        return None
+    return rate if 0 < rate <= RATE_MAX else None
+
+
+def _steps(text: str | None) -> int | None:
+    steps = parse_int(text)
+    return steps if steps is not None and 1 <= steps <= MAX_DESCENT_STEPS else None
+
+
+def _names(text: str | None) -> tuple[str, ...]:
+    """`params=w1,w2`: names of leaves, in order, each once; anything else is left out."""
+    names = (n.strip() for n in (text or "").split(",")[:MAX_PARAMS])
+    return tuple(dict.fromkeys(n for n in names if _NAME.fullmatch(n)))
+
+
+def descent_fields(options: PageOptions) -> dict[str, Any]:
+    """Gradient descent's fields as the page starts them: the URL's, else DESCENT's."""
+    rate = options.rate if options.rate is not None else DESCENT["rate"]
+    steps = options.steps if options.steps is not None else DESCENT["steps"]
+    return {**DESCENT, "rate": rate, "steps": steps}
 
 
 def _values(text: str | None) -> dict[str, float]:
@@ -203,6 +245,7 @@ def _data(options: PageOptions, manifest: Mapping[str, str], run_limit_s: float)
         "options": {k: v for k, v in asdict(options).items() if k in EMBED_OPTIONS},
         "run_limit_ms": round(1000 * (options.limit or run_limit_s)),
         "practice_tolerance": TOLERANCE,
+        "descent": DESCENT,  # the defaults: a permalink leaves them out
         "values": dict(options.values),
         "speed": options.speed or DEFAULT_SPEED,  # ms per step, with or without a speed control
         # An embed without controls is a picture: Python (~6 MB) loads only once the reader

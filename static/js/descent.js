@@ -15,8 +15,11 @@ export class Descent {
    * engine: {act}; graph(): the graph on screen; show(record, dot): puts a round's record on
    * screen, layout kept; say(text): the live region.
    */
-  constructor(elements, { engine, graph, show, say }) {
+  /** chosen: the names of the leaves to descend on when the page opened (a permalink's
+   * `params`; empty: every named leaf). */
+  constructor(elements, { engine, graph, show, say, chosen = [] }) {
     this.el = elements;
+    this.initialNames = new Set(chosen);
     this.engine = engine;
     this.graph = graph;
     this.show = show;
@@ -66,12 +69,21 @@ export class Descent {
         const box = document.createElement("input");
         box.type = "checkbox";
         box.value = id;
-        box.checked = true;
+        box.checked = this.initialNames.size === 0 || this.initialNames.has(result.names[id]);
         label.append(box, ` ${result.names[id]}`);
         return label;
       }),
     );
     return this.names;
+  }
+
+  /** The names of the checked parameters, for a permalink: [] when every one is checked (the
+   * default); the page's initial choice while the list has not been asked for. */
+  checkedNames() {
+    const boxes = [...(this.el.paramList?.querySelectorAll("input[type=checkbox]") ?? [])];
+    if (!this.names || boxes.length === 0) return [...this.initialNames];
+    if (boxes.every((b) => b.checked)) return [];
+    return boxes.filter((b) => b.checked).map((b) => this.names[b.value]);
   }
 
   /** The ids of the checked parameters (null and a message if there are none). */

@@ -39,7 +39,11 @@ const rules = new RulePanel($("rule"));
 const bootStatus = new BootStatus($("boot-status"));
 // An embed without controls is a picture of the end of the pass (app/page_data.py).
 const picture = Boolean(data.embed && options.controls === false);
-const urlState = new UrlState({ defaultSource: data.source, startsAtEnd: picture });
+const urlState = new UrlState({
+  defaultSource: data.source,
+  startsAtEnd: picture,
+  descent: data.descent, // descent's defaults, left out of links
+});
 const editor = new Editor({
   textarea: $("expression"),
   error: $("editor-error"),
@@ -97,7 +101,19 @@ function onScreenGraph() {
 }
 
 function remember() {
-  urlState.update(onScreen());
+  urlState.update({ ...onScreen(), ...learningOnScreen() });
+}
+
+/** The learning modes and descent's fields on screen, as a permalink keeps them. */
+function learningOnScreen() {
+  return {
+    forward: forwardOn,
+    practice: practice.active,
+    manual: manual.active,
+    rate: $("learning-rate")?.value ?? "",
+    steps: $("descent-steps")?.value ?? "",
+    params: descent.checkedNames(),
+  };
 }
 
 function showStep(event) {
@@ -264,8 +280,15 @@ const descent = new Descent(
     history: $("loss-history"),
   },
   // Each round is shown at its end (its grads filled in), on the layout already on screen.
-  { ...learning, show: (trace, dot) => showRecord(trace, dot, Infinity, true) },
+  {
+    ...learning,
+    show: (trace, dot) => showRecord(trace, dot, Infinity, true),
+    chosen: options.params ?? [],
+  },
 );
+for (const field of ["learning-rate", "descent-steps", "descent-param-list"]) {
+  $(field)?.addEventListener("change", () => remember()); // a permalink keeps them
+}
 new Moons(
   {
     train: $("moons-train"),
@@ -309,6 +332,12 @@ const practice = new Practice(
   },
   { current, tolerance: data.practice_tolerance, say: (text) => controls.say(text) },
 );
+// A learning mode turned on or off (its toggle's aria-pressed): the permalink follows.
+const modeToggles = new MutationObserver(() => remember());
+for (const id of ["forward-toggle", "practice-toggle", "manual-toggle"]) {
+  const toggle = $(id);
+  if (toggle) modeToggles.observe(toggle, { attributeFilter: ["aria-pressed"] });
+}
 
 /** A new program, or another of its graphs: the learning modes start over. */
 function newGraph(index) {
@@ -338,7 +367,7 @@ $("copy-link")?.addEventListener("click", async (event) => {
 if ($("embed-button")) {
   import("./embed-dialog.js").then(({ EmbedDialog }) => {
     // The learning modes on screen start checked in the dialog.
-    const state = () => ({ ...onScreen(), forward: forwardOn, practice: practice.active });
+    const state = () => ({ ...onScreen(), ...learningOnScreen() });
     new EmbedDialog({ button: $("embed-button"), dialog: $("embed-dialog"), state });
   });
 }
@@ -364,6 +393,12 @@ function startEngine() {
   else engine.fail(MISSING_VENDOR);
   if (waitingPython) editor.now(); // sent as soon as the worker is ready
 }
+/** Run `fn` once Python is ready (now, if it is). */
+function afterPython(fn) {
+  if (engine.state === "ready") fn();
+  else engine.addEventListener("ready", () => fn(), { once: true });
+}
+
 /** Start Python now, or (an embed that is a picture) once the reader turns to the editor. */
 function startEngineSoon() {
   if (!data.python_on_demand) {
@@ -396,6 +431,7 @@ const firstStep = forwardOn ? 0 : (data.step ?? 0);
     $("graph").dataset.firstGraphMs = String(Math.round(performance.now()));
     if (shown && options.autoplay) stepper.play();
     if (shown && options.practice) practice.start();
+    if (shown && options.manual) afterPython(() => manual.start());
     // The code editor after the first graph: its ~135 KB never delay the picture.
     editor.upgrade(vendor.editor).catch((error) => console.warn("The code editor did not load:", error));
   })

@@ -1,5 +1,6 @@
-// The permalink: ?src=…&step=…&mode=…&values=… kept up to date with history.replaceState, and the
-// "Copy link" button. Other query parameters (the embed's options) are left alone.
+// The permalink: ?src=…&step=…&mode=…&values=… and the learning modes and descent's fields
+// (forward, practice, manual, rate, steps, params) kept up to date with history.replaceState, and
+// the "Copy link" button. Other query parameters (the embed's options) are left alone.
 
 const WRITE_EVERY_MS = 250; // browsers throttle (and warn about) rapid replaceState calls
 const MAX_URL_BYTES = 60 * 1024; // the server refuses longer URLs (414)
@@ -9,7 +10,8 @@ export class UrlState {
    * defaultSource: the program the page shows without ?src (left out of links);
    * startsAtEnd: without ?step the page starts after the last step (an embed without controls).
    */
-  constructor({ defaultSource, startsAtEnd = false }) {
+  constructor({ defaultSource, startsAtEnd = false, descent = {} }) {
+    this.descent = descent; // {rate, steps}: the server's defaults
     const params = new URLSearchParams(window.location.search);
     this.defaultSource = params.has("src") ? null : defaultSource;
     this.startsAtEnd = startsAtEnd;
@@ -19,8 +21,8 @@ export class UrlState {
   }
 
   /** Record the state; the URL follows within WRITE_EVERY_MS. */
-  update({ source, step, mode, values = {} }) {
-    this.state = { source, step, mode, values };
+  update({ source, step, mode, values = {}, ...learning }) {
+    this.state = { source, step, mode, values, learning };
     this.timer ??= setTimeout(() => this.write(), WRITE_EVERY_MS);
   }
 
@@ -28,18 +30,33 @@ export class UrlState {
     this.timer = null;
     if (!this.state) return;
     const url = new URL(window.location.href);
-    const { source, step, mode, values } = this.state;
+    const { source, step, mode, values, learning } = this.state;
     setOrDelete(url.searchParams, "src", source === this.defaultSource ? null : source);
     setOrDelete(url.searchParams, "mode", mode === "correct" ? null : mode);
     setOrDelete(url.searchParams, "step", step > 0 || this.startsAtEnd ? String(step) : null);
     const changed = Object.keys(values ?? {}).length ? JSON.stringify(values) : null;
     setOrDelete(url.searchParams, "values", changed); // what-if values: name → number
+    this.writeLearning(url.searchParams, learning);
     this.tooLong = new TextEncoder().encode(url.pathname + url.search).length > MAX_URL_BYTES;
     if (this.tooLong) {
       url.searchParams.delete("src");
       url.searchParams.delete("step");
     }
     if (url.href !== window.location.href) window.history.replaceState(null, "", url);
+  }
+
+  /** The learning modes on screen and descent's fields, each left out when it is the default. */
+  writeLearning(params, { forward, practice, manual, rate, steps, params: names } = {}) {
+    if (forward === undefined) return; // a caller that does not know them leaves them alone
+    for (const [key, on] of [["forward", forward], ["practice", practice], ["manual", manual]]) {
+      setOrDelete(params, key, on ? "1" : null);
+    }
+    const number = (text) => (String(text ?? "").trim() === "" ? NaN : Number(text));
+    const ownRate = number(rate) !== this.descent.rate && Number.isFinite(number(rate));
+    setOrDelete(params, "rate", ownRate ? String(number(rate)) : null);
+    const ownSteps = Number.isInteger(number(steps)) && number(steps) !== this.descent.steps;
+    setOrDelete(params, "steps", ownSteps ? String(number(steps)) : null);
+    setOrDelete(params, "params", names?.length ? names.join(",") : null);
   }
 
   /** The link to this exact state, written out now. */

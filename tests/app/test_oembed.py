@@ -80,9 +80,16 @@ def test_learning_modes_and_what_if_values_carry_over(client):
     query = parse_qs(urlsplit(iframe_attributes(code["iframe"])["src"]).query)
     assert query["forward"] == ["1"] and query["practice"] == ["1"]
     assert query["values"] == ['{"w1":4.0}'] and query["step"] == ["2"]
+    url = "/embed?" + urlencode(
+        {"src": LOSS, "manual": "1", "rate": "0.25", "steps": "3", "params": "w1,2x,w1"}
+    )
+    code = client.get("/embed-code?" + urlencode({"url": url})).json()
+    query = parse_qs(urlsplit(iframe_attributes(code["iframe"])["src"]).query)
+    assert query["manual"] == ["1"] and query["rate"] == ["0.25"] and query["steps"] == ["3"]
+    assert query["params"] == ["w1"]  # names only, each once
     plain = client.get("/embed-code?" + urlencode({"url": "/embed?forward=0"})).json()
     query = parse_qs(urlsplit(iframe_attributes(plain["iframe"])["src"]).query)
-    assert "forward" not in query and "practice" not in query and "values" not in query
+    assert not {"forward", "practice", "values", "manual", "rate", "params"} & set(query)
 
 
 def test_maxwidth_and_maxheight_are_respected(client):

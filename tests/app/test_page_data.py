@@ -5,10 +5,12 @@ import json
 import pytest
 
 from app.page_data import (
+    DESCENT,
     MODE_LABELS,
     PageOptions,
     build_page,
     clamp_step,
+    descent_fields,
     page_options,
     parse_int,
     program_query,
@@ -103,6 +105,7 @@ def test_build_page_for_a_valid_program():
     assert set(data) == {
         "source", "mode", "step", "result", "vendor", "presets", "embed", "options",
         "run_limit_ms", "speed", "python_on_demand", "practice_tolerance", "values",
+        "descent",
     }  # fmt: skip
     assert data["speed"] == 1000 and data["python_on_demand"] is False
 
@@ -153,3 +156,21 @@ def test_the_speed_and_python_on_demand_are_decided_here():
     picture = build_page(PageOptions(embed=True, controls=False, speed=250), {})
     data = json.loads(str(picture.initial_data))
     assert data["speed"] == 250 and data["python_on_demand"] is True
+
+
+@pytest.mark.parametrize(
+    ("query", "rate", "steps", "params"),
+    [
+        ({"rate": "0.25", "steps": "4", "params": "w1,w2"}, 0.25, 4, ("w1", "w2")),
+        ({"rate": "0", "steps": "0", "params": ""}, None, None, ()),
+        ({"rate": "nan", "steps": "1001", "params": "w1,w1,2x,a b"}, None, None, ("w1",)),
+        ({"rate": "inf", "steps": "-3", "params": "ok," + "x" * 41}, None, None, ("ok",)),
+        ({"rate": "1e3", "steps": "1000", "params": "é"}, None, 1000, ()),
+    ],
+)
+def test_descent_options_from_the_url(query, rate, steps, params):
+    options = page_options(query, embed=False)
+    assert (options.rate, options.steps, options.params) == (rate, steps, params)
+    fields = descent_fields(options)
+    assert fields["rate"] == (rate if rate is not None else DESCENT["rate"])
+    assert fields["steps"] == (steps if steps is not None else DESCENT["steps"])

@@ -20,6 +20,8 @@ DEFAULT_OPTIONS = {
     "autoplay": False,
     "practice": False,
     "forward": False,
+    "manual": False,
+    "params": [],
 }
 
 

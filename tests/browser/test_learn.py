@@ -289,3 +289,35 @@ def test_what_if_a_leaf_had_another_value(playground: Page) -> None:
     assert "values=" in page.url
     page.goto(page.url)  # the permalink keeps the value: the server draws it
     expect(page.locator("#graph svg g[id='n0'] > text").nth(1)).not_to_have_text("data 2.0000")
+
+
+def test_modes_rate_steps_and_parameters_go_into_the_permalink(playground: Page) -> None:
+    page = playground
+    open_ready(page, src=LOSS)
+    region = page.get_by_role("region", name="Gradient descent")
+    region.get_by_label("Learning rate").fill("0.25")
+    region.get_by_label("Steps").fill("4")
+    region.get_by_label("Steps").dispatch_event("change")
+    page.get_by_role("button", name="Step the forward pass too").click()
+    page.get_by_role("button", name="Practice: predict each grad").click()
+    for kept in ("forward=1", "practice=1", "rate=0.25", "steps=4"):
+        expect(page).to_have_url(re.compile(rf"[?&]{re.escape(kept)}(&|$)"))
+    page.goto(page.url)  # the permalink opens as it was left
+    region = page.get_by_role("region", name="Gradient descent")
+    expect(region.get_by_label("Learning rate")).to_have_value("0.25")
+    expect(region.get_by_label("Steps")).to_have_value("4")
+    forward = page.get_by_role("button", name="Step the forward pass too")
+    expect(forward).to_have_attribute("aria-pressed", "true")
+    practice = page.get_by_role("button", name="Practice: predict each grad")
+    expect(practice).to_have_attribute("aria-pressed", "true")
+
+    page.goto("/?" + urlencode({"src": LOSS, "params": "w2", "manual": "1"}))
+    wait_for_python(page)  # manual mode starts once Python can take the calls
+    stop = page.get_by_role("button", name="Stop calling _backward() yourself")
+    expect(stop).to_be_visible(timeout=BOOT)
+    region = page.get_by_role("region", name="Gradient descent")
+    region.locator("summary").click()  # the Parameters list
+    expect(region.get_by_role("checkbox", name="w2")).to_be_checked()
+    expect(region.get_by_role("checkbox", name="w1")).not_to_be_checked()
+    expect(page).to_have_url(re.compile(r"manual=1"))
+    expect(page).to_have_url(re.compile(r"params=w2"))
