@@ -5,8 +5,10 @@
 const REFRESH_AFTER_MS = 300; // a burst of option changes makes one request
 
 export class EmbedDialog {
-  /** state: () => {source, mode, step, values, forward, practice}, what is on screen now (see
-   * main.js): the learning modes on screen start checked. */
+  /**
+   * state: () => {source, mode, step, values, forward, practice, manual, …}, what is on screen
+   * now (see main.js): the learning modes on screen start checked.
+   */
   constructor({ button, dialog, state }) {
     this.button = button;
     this.dialog = dialog;
@@ -34,7 +36,7 @@ export class EmbedDialog {
 
   open() {
     const state = this.state();
-    for (const mode of ["forward", "practice"]) {
+    for (const mode of ["forward", "practice", "manual"]) {
       const box = this.form.elements[mode];
       if (box) box.checked = Boolean(state[mode]);
     }

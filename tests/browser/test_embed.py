@@ -150,3 +150,6 @@ def test_the_snippet_carries_the_learning_modes_and_what_if_values(strict: Page)
     assert query["values"] == ['{"x1":3.0}'] and "practice" not in query
     dialog.get_by_label("Practice: predict each grad").check()
     expect(code).to_have_value(re.compile("practice=1"))
+    expect(dialog.get_by_label("Call _backward() by hand")).not_to_be_checked()
+    dialog.get_by_label("Call _backward() by hand").check()
+    expect(code).to_have_value(re.compile("manual=1"))
