@@ -37,8 +37,9 @@ const view = new GraphView({
 });
 const rules = new RulePanel($("rule"));
 const bootStatus = new BootStatus($("boot-status"));
-// An embed without controls is a picture of the end of the pass (app/page_data.py).
-const picture = Boolean(data.embed && options.controls === false);
+// An embed without controls is a picture of the end of the pass, whose Python loads only on
+// demand: the server decides it (app/page_data.py, PageOptions.starts_at_end).
+const picture = Boolean(data.python_on_demand);
 const urlState = new UrlState({
   defaultSource: data.source,
   startsAtEnd: picture,
@@ -401,7 +402,7 @@ function afterPython(fn) {
 
 /** Start Python now, or (an embed that is a picture) once the reader turns to the editor. */
 function startEngineSoon() {
-  if (!data.python_on_demand) {
+  if (!picture) {
     startEngine();
     return;
   }
