@@ -12,6 +12,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from engine import moons as engine_moons
+
 CHAIN_FACTOR = 1.0001  # y = y * 1.0001 + 0.0: two ops per link, values stay near 1
 MLP_SIZES = [16, 16, 1]  # micrograd's demo MLP(2, [16, 16, 1])
 MLP_POINTS = 100
@@ -57,18 +59,9 @@ def chain(value_cls: type, n_ops: int) -> tuple[float, float]:
 
 
 def moons(n: int, seed: int) -> tuple[list[list[float]], list[float]]:
-    """Two interleaved half circles with labels -1 and +1, like sklearn's make_moons(noise=0.1)."""
-    rng = random.Random(seed)
-    xs, ys = [], []
-    for i in range(n):
-        t = rng.uniform(0.0, math.pi)
-        if i % 2:
-            x = [math.cos(t), math.sin(t)]
-        else:
-            x = [1.0 - math.cos(t), 0.5 - math.sin(t)]
-        xs.append([x[0] + rng.gauss(0, 0.1), x[1] + rng.gauss(0, 0.1)])
-        ys.append(-1.0 if i % 2 else 1.0)
-    return xs, ys
+    """Two interleaved half circles with labels -1 and +1, like sklearn's make_moons(noise=0.1):
+    the page's two-moons data (engine.moons), so the bench trains on what learners see."""
+    return engine_moons.moons(n, seed)
 
 
 def make_mlp(mlp_cls: type, seed: int = MLP_SEED) -> Any:
