@@ -4,11 +4,34 @@
 // the container's top-left corner. A zoom resizes the picture (the browser draws it again);
 // a pan only moves it with a CSS transform, which the compositor does without redrawing a
 // large graph (rewriting the viewBox instead cost ~75 ms a step on the 984-value MLP).
+//
+// Until the learner moves the view, it is automatic: the first view (fit.js: the whole graph
+// if its text stays readable, else readable text around the output, then the step on screen)
+// or Fit's, made again whenever the panel changes size. Pointers: the mouse or a pen drags;
+// on a touch screen one finger scrolls the page (CSS touch-action) and two fingers pan and
+// zoom; the wheel zooms only with Ctrl or ⌘ (a trackpad's pinch arrives as Ctrl+wheel), so it
+// never traps the page's scrolling. Buttons "Pan left" … "Pan down" pan without dragging.
+import { centred, fitScale, initialView, LARGEST_PX, READABLE_PX } from "./fit.js";
 
 const MIN_SCALE = 0.05; // zoomed in: 20 px per unit
 const MAX_SCALE_FACTOR = 4; // zoomed out: the whole graph at a quarter of the panel
-const READABLE_SCALE = 12 / 10; // 12-unit text drawn at least 10 px tall
-const LARGEST_SCALE = 12 / 16; // …and at most 16 px tall when the graph is tiny
+const TEXT_UNITS = 12; // the node text's size in SVG units, when the SVG does not say
+const PAN_FRACTION = 0.25; // a pan button moves the view by a quarter of the panel
+
+/** Pan buttons by id: the direction the view moves (the picture moves the other way). */
+export const PAN_BUTTONS = {
+  "pan-left": [1, 0],
+  "pan-right": [-1, 0],
+  "pan-up": [0, 1],
+  "pan-down": [0, -1],
+};
+
+/** Wire the pan buttons in `root` to whichever PanZoom `current()` returns. */
+export function bindPanButtons(root, current) {
+  for (const [id, [fx, fy]] of Object.entries(PAN_BUTTONS)) {
+    root.getElementById(id)?.addEventListener("click", () => current()?.panBy(fx, fy));
+  }
+}
 
 export class PanZoom {
   /** box: the graph's extent in SVG units, {x, y, width, height}. */
@@ -17,6 +40,9 @@ export class PanZoom {
     this.svg = svg;
     this.box = box;
     this.view = { x: box.x, y: box.y, scale: 1 };
+    this.textUnits = Number(svg.querySelector("g.node text")?.getAttribute("font-size")) || TEXT_UNITS;
+    this.auto = null; // "initial" or "fit" while the view is automatic; null once the learner moved it
+    this.focus = null; // what the automatic view centres on when text cannot all be readable
     this.pointers = new Map(); // pointerId → {x, y}: fingers or the mouse, while pressed
     this.listeners = [];
     svg.removeAttribute("width");
@@ -29,12 +55,17 @@ export class PanZoom {
     this.listen(container, "pointermove", (e) => this.onPointerMove(e));
     this.listen(container, "pointerup", (e) => this.onPointerUp(e));
     this.listen(container, "pointercancel", (e) => this.onPointerUp(e));
+    // Two fingers are ours: keep the browser from scrolling the page with them.
+    const twoFingers = (e) => e.touches.length > 1 && e.cancelable && e.preventDefault();
+    this.listen(container, "touchstart", twoFingers, { passive: false });
+    this.listen(container, "touchmove", twoFingers, { passive: false });
     this.measured = null; // the container's size, kept by the ResizeObserver
     this.drawnScale = null; // the scale the picture was last sized for
     this.resizeObserver = new ResizeObserver(([entry]) => {
       const { width, height } = entry.contentRect;
+      const before = this.size();
       this.measured = { width: Math.max(1, width), height: Math.max(1, height) };
-      this.apply();
+      this.resized(before);
     });
     this.resizeObserver.observe(container);
   }
@@ -74,53 +105,43 @@ export class PanZoom {
     this.svg.style.transform = `translate(${(box.x - x) / scale}px, ${(box.y - y) / scale}px)`;
   }
 
-  /** The scale at which the whole graph fits (with a small margin). */
-  fitScale() {
-    const { width, height } = this.size();
-    return Math.max(this.box.width / width, this.box.height / height) * 1.02;
+  /** The panel changed size: make the automatic view again, or keep the same point centred. */
+  resized(before) {
+    if (this.auto === "initial") this.initial(this.focus);
+    else if (this.auto === "fit") this.fit();
+    else {
+      const { width, height } = this.size();
+      this.view.x += ((before.width - width) * this.view.scale) / 2;
+      this.view.y += ((before.height - height) * this.view.scale) / 2;
+      this.apply();
+    }
   }
 
-  /** Show the rectangle `r` (SVG units) centred at `scale`. */
-  centreOn(r, scale) {
-    const { width, height } = this.size();
-    const limit = this.fitScale() * MAX_SCALE_FACTOR;
-    this.view.scale = Math.min(Math.max(scale, MIN_SCALE), Math.max(limit, MIN_SCALE));
-    this.view.x = r.x + r.width / 2 - (width * this.view.scale) / 2;
-    this.view.y = r.y + r.height / 2 - (height * this.view.scale) / 2;
-    this.apply();
+  /** The scale at which the whole graph fits (with a small margin). */
+  fitScale() {
+    return fitScale(this.box, this.size());
   }
 
   fit() {
-    this.centreOn(this.box, this.fitScale());
+    this.view = centred(this.box, this.fitScale(), this.size());
+    this.auto = "fit";
+    this.apply();
   }
 
   /** The container height (CSS px) at which the graph, at a readable size, fills its width. */
   naturalHeight() {
     const { width } = this.size();
-    const scale = Math.min(Math.max(this.box.width / width, LARGEST_SCALE), READABLE_SCALE);
+    const readable = this.textUnits / READABLE_PX;
+    const scale = Math.min(Math.max(this.box.width / width, this.textUnits / LARGEST_PX), readable);
     return Math.ceil((this.box.height * 1.04) / scale);
   }
 
   /** The first view of a graph: all of it if its text stays readable, else readable text
    * around `focus` (e.g. the output node), and never blown up past a comfortable size. */
   initial(focus) {
-    const scale = Math.max(this.fitScale(), LARGEST_SCALE);
-    if (scale <= READABLE_SCALE || !focus) {
-      this.centreOn(this.box, scale);
-      return;
-    }
-    this.centreOn(focus, READABLE_SCALE);
-    this.clampToBox();
-  }
-
-  /** Slide the view so that it shows no empty space beyond the graph where it can. */
-  clampToBox() {
-    const { width, height } = this.size();
-    const w = width * this.view.scale;
-    const h = height * this.view.scale;
-    const { x, y } = this.box;
-    this.view.x = w < this.box.width ? clamp(this.view.x, x, x + this.box.width - w) : this.view.x;
-    this.view.y = h < this.box.height ? clamp(this.view.y, y, y + this.box.height - h) : this.view.y;
+    this.focus = focus ?? null;
+    this.view = initialView(this.box, this.size(), this.textUnits, this.focus);
+    this.auto = "initial";
     this.apply();
   }
 
@@ -133,6 +154,7 @@ export class PanZoom {
     const limit = Math.max(this.fitScale() * MAX_SCALE_FACTOR, MIN_SCALE);
     const next = Math.min(Math.max(scale / factor, MIN_SCALE), limit);
     this.view = { x: x + px * (scale - next), y: y + py * (scale - next), scale: next };
+    this.auto = null;
     this.apply();
   }
 
@@ -140,7 +162,14 @@ export class PanZoom {
   pan(dx, dy) {
     this.view.x -= dx * this.view.scale;
     this.view.y -= dy * this.view.scale;
+    this.auto = null;
     this.apply();
+  }
+
+  /** Move the picture by fractions (fx, fy) of a pan button's step (a quarter of the panel). */
+  panBy(fx, fy) {
+    const { width, height } = this.size();
+    this.pan(fx * width * PAN_FRACTION, fy * height * PAN_FRACTION);
   }
 
   /** Does rectangle `r` (SVG units) fit in the view at the current zoom? */
@@ -157,10 +186,12 @@ export class PanZoom {
     const margin = Math.min(24 * this.view.scale, w / 10);
     this.view.x = shift(this.view.x, w, r.x - margin, r.x + r.width + margin);
     this.view.y = shift(this.view.y, h, r.y - margin, r.y + r.height + margin);
+    if (this.auto === "initial") this.focus = r; // a resize keeps the step in view
     this.apply();
   }
 
   onWheel(event) {
+    if (!event.ctrlKey && !event.metaKey) return; // the page scrolls
     event.preventDefault();
     const lines = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
     this.zoom(Math.exp((-event.deltaY * lines) / 500), event.clientX, event.clientY);
@@ -168,35 +199,43 @@ export class PanZoom {
 
   onPointerDown(event) {
     if (event.pointerType === "mouse" && event.button !== 0) return;
-    this.container.setPointerCapture(event.pointerId);
     this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    // One finger is the page's (it scrolls); the mouse, a pen or a second finger is ours.
+    if (event.pointerType === "touch" && this.pointers.size < 2) return;
+    for (const id of this.pointers.keys()) this.capture(id);
     this.container.classList.add("panning");
+  }
+
+  capture(pointerId) {
+    try {
+      this.container.setPointerCapture(pointerId);
+    } catch {
+      // the pointer is already gone (lifted, or taken by the page's scrolling)
+    }
   }
 
   onPointerMove(event) {
     const last = this.pointers.get(event.pointerId);
     if (!last) return;
     const now = { x: event.clientX, y: event.clientY };
+    this.pointers.set(event.pointerId, now);
+    if (event.pointerType === "touch" && this.pointers.size < 2) return;
     if (this.pointers.size === 2) {
-      // Pinch: zoom by the change in finger distance, about the fingers' midpoint.
-      const [other] = [...this.pointers].filter(([id]) => id !== event.pointerId);
-      const before = Math.hypot(last.x - other[1].x, last.y - other[1].y);
-      const after = Math.hypot(now.x - other[1].x, now.y - other[1].y);
-      if (before > 0) this.zoom(after / before, (now.x + other[1].x) / 2, (now.y + other[1].y) / 2);
+      // Two fingers: pan with their midpoint and zoom by the change in their distance.
+      const [, other] = [...this.pointers].find(([id]) => id !== event.pointerId);
+      const before = Math.hypot(last.x - other.x, last.y - other.y);
+      const after = Math.hypot(now.x - other.x, now.y - other.y);
+      this.pan((now.x - last.x) / 2, (now.y - last.y) / 2);
+      if (before > 0) this.zoom(after / before, (now.x + other.x) / 2, (now.y + other.y) / 2);
     } else {
       this.pan(now.x - last.x, now.y - last.y);
     }
-    this.pointers.set(event.pointerId, now);
   }
 
   onPointerUp(event) {
     this.pointers.delete(event.pointerId);
     if (this.pointers.size === 0) this.container.classList.remove("panning");
   }
-}
-
-function clamp(value, lo, hi) {
-  return Math.min(Math.max(value, lo), hi);
 }
 
 /** The new start of a window [start, start + size] that contains [lo, hi] if it can. */
