@@ -13,6 +13,7 @@ import { Learn } from "./learn.js";
 import { Manual } from "./manual.js";
 import { Moons } from "./moons.js";
 import { bindKeys } from "./keys.js";
+import { bindPanButtons } from "./pan-zoom.js";
 import { OutputPane } from "./output-pane.js";
 import { Practice } from "./practice.js";
 import { RulePanel } from "./rule-panel.js";
@@ -380,6 +381,7 @@ if ($("downloads")) {
 $("fit")?.addEventListener("click", () => view.fit());
 $("zoom-in")?.addEventListener("click", () => view.zoomIn());
 $("zoom-out")?.addEventListener("click", () => view.zoomOut());
+bindPanButtons(document, () => view.panZoom);
 
 // First paint: the server's result (or, if the source has an error, the default program's).
 editor.source = data.source;
