@@ -11,6 +11,7 @@ export class BootStatus {
   set(text, state) {
     if (!this.element) return;
     this.element.textContent = text;
+    this.element.title = text; // the line never wraps (no layout shift): a long text is cut short
     this.element.dataset.state = state;
   }
 
