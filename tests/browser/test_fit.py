@@ -1,0 +1,233 @@
+"""A graph a learner can read, on any screen: the first view (all of the graph if its text
+stays at least 11 px tall, else 11 px text around the output), made again when the panel
+changes size; pan buttons; the wheel leaves the page's scrolling alone; graph first on a
+phone; no layout shift while the page loads.
+
+Sizes are measured from the rendered SVG (its on-screen width over its viewBox width, times
+the node text's font size), positions with getBoundingClientRect.
+"""
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+import engine
+from app.presets import NEURON
+from tests.browser.watch import watch
+
+READABLE_PX = 11
+BOOT = 60_000  # ms: Pyodide in headless Chromium on a busy machine
+SCREENS = [(1280, 800), (1920, 1080), (390, 844)]
+OUTPUT = engine.trace(engine.parse(NEURON), "correct")["output"]
+
+# How the graph is shown: the text's size in CSS px, the panel's box, each value node's box.
+_VIEW = """(output) => {
+  const panel = document.querySelector('#graph').getBoundingClientRect();
+  const svg = document.querySelector('#graph svg');
+  const text = svg.querySelector('g.node text');
+  const px = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+  const nodes = [...svg.querySelectorAll('g.node.value')].map((g) => ({id: g.id, ...box(g)}));
+  return {
+    textPx: Number(text.getAttribute('font-size')) * px,
+    wholeWidth: svg.viewBox.baseVal.width, wholeHeight: svg.viewBox.baseVal.height,
+    panel: box(document.querySelector('#graph')),
+    panelWidth: panel.width, panelHeight: panel.height,
+    nodes, output: nodes.find((n) => n.id === output),
+  };
+}"""
+
+# Layout shifts without recent input, summed as CLS sums them (one session: a page load).
+_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (!e.hadRecentInput) window.__shifts.push({value: e.value,
+      sources: e.sources.map((s) => s.node && (s.node.id || s.node.className || s.node.nodeName))});
+  }
+}).observe({type: 'layout-shift', buffered: true});
+"""
+
+
+def view(page: Page) -> dict:
+    return page.evaluate(_VIEW, OUTPUT)
+
+
+def inside(node: dict, panel: dict) -> bool:
+    return (
+        node["left"] >= panel["left"] - 1
+        and node["right"] <= panel["right"] + 1
+        and node["top"] >= panel["top"] - 1
+        and node["bottom"] <= panel["bottom"] + 1
+    )
+
+
+def whole_fits_readably(v: dict) -> bool:
+    """Could the whole graph be shown with text at least READABLE_PX tall in this panel?"""
+    scale = max(v["wholeWidth"] / v["panelWidth"], v["wholeHeight"] / v["panelHeight"]) * 1.02
+    return 12 / scale >= READABLE_PX
+
+
+def assert_reads(v: dict) -> None:
+    """The first view's rule: text ≥ 11 px; the whole graph when that allows, else the output."""
+    assert v["textPx"] >= READABLE_PX - 0.05, v["textPx"]
+    assert inside(v["output"], v["panel"]), (v["output"], v["panel"])
+    if whole_fits_readably(v):
+        assert all(inside(n, v["panel"]) for n in v["nodes"]), "the whole graph is in view"
+    else:
+        assert v["textPx"] == pytest.approx(READABLE_PX, abs=0.05), "readable, not larger"
+
+
+def settled(page: Page, check, timeout_ms: int = 5_000) -> None:
+    """Retry `check` (an assertion on the page) until it passes: a ResizeObserver answers a
+    frame or two after the viewport changes. No wait_for_function: the CSP forbids eval."""
+    for _ in range(timeout_ms // 100):
+        try:
+            check()
+            return
+        except AssertionError:
+            page.wait_for_timeout(100)
+    check()
+
+
+@pytest.fixture
+def screen(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    width, height = request.param
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        has_touch=width <= 600,
+        is_mobile=width <= 600,
+        base_url=request.getfixturevalue("base_url"),
+    )
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("screen", SCREENS, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_first_view_reads(screen: Page) -> None:
+    page = screen
+    problems = watch(page)
+    page.goto("/")
+    expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
+    v = view(page)
+    # The panel takes the screen: well over half of its height.
+    assert v["panelHeight"] >= 0.5 * page.viewport_size["height"], v["panelHeight"]
+    assert_reads(v)
+    assert problems == []
+
+
+def test_a_small_graph_is_shown_whole(page: Page) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/?src=" + "a%20%3D%202.0%0Ab%20%3D%20a%20*%203.0")
+    expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
+    v = page.evaluate(_VIEW, "n2")
+    assert len(v["nodes"]) == 3
+    assert all(inside(n, v["panel"]) for n in v["nodes"])
+    assert READABLE_PX <= v["textPx"] <= 16.05
+
+
+def test_a_resize_fits_again(page: Page) -> None:
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto("/")
+    expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
+    before = view(page)
+    for width, height in [(390, 844), (1280, 800), (1920, 1080)]:
+        page.set_viewport_size({"width": width, "height": height})
+        settled(page, lambda: assert_reads(view(page)))
+    page.set_viewport_size({"width": 390, "height": 844})
+    settled(page, lambda: assert_reads(view(page)))
+    after = view(page)
+    assert after["panelWidth"] < before["panelWidth"]
+    # The output stays centred-ish in the narrower panel rather than keeping its old place.
+    assert inside(after["output"], after["panel"])
+
+
+def test_pan_buttons_move_the_view(page: Page) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/")
+    expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
+    panel = view(page)
+    for name, dx, dy in [("Pan left", 1, 0), ("Pan right", -1, 0), ("Pan up", 0, 1),
+                         ("Pan down", 0, -1)]:  # fmt: skip
+        before = view(page)["output"]
+        page.get_by_role("button", name=name, exact=True).click()
+        after = view(page)["output"]
+        # The view moves that way, so the picture moves the other way by a quarter panel.
+        moved_x = after["left"] - before["left"]
+        moved_y = after["top"] - before["top"]
+        assert moved_x == pytest.approx(dx * panel["panelWidth"] / 4, abs=2), (name, moved_x)
+        assert moved_y == pytest.approx(dy * panel["panelHeight"] / 4, abs=2), (name, moved_y)
+
+
+def test_the_wheel_zooms_only_with_ctrl_in_an_embed(page: Page) -> None:
+    page.set_viewport_size({"width": 720, "height": 520})
+    page.goto("/embed?editor=0")
+    svg = page.locator("#graph svg.pan-zoom")
+    expect(svg).to_be_visible()
+    width = svg.bounding_box()["width"]
+    graph = page.locator("#graph").bounding_box()
+    page.mouse.move(graph["x"] + graph["width"] / 2, graph["y"] + graph["height"] / 2)
+    page.mouse.wheel(0, -300)
+    page.wait_for_timeout(200)
+    assert svg.bounding_box()["width"] == pytest.approx(width, abs=0.5), "no zoom"
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -300)
+    page.keyboard.up("Control")
+    settled(page, lambda: _assert_wider(svg.bounding_box()["width"], width))
+
+
+def _assert_wider(now: float, before: float) -> None:
+    assert now > before * 1.2, (now, before)
+
+
+def test_a_phone_shows_the_graph_first_and_scrolls_with_one_finger(
+    browser: Browser, base_url: str
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, base_url=base_url
+    )
+    page = context.new_page()
+    page.goto("/")
+    expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
+    graph = page.locator(".graph-panel").bounding_box()
+    editor = page.locator(".editor-panel").bounding_box()
+    assert graph["y"] < editor["y"], "the graph comes before the program"
+    assert graph["y"] < 844 / 4 and graph["y"] + graph["height"] <= 844 + 1
+    # One finger is the browser's (it scrolls the page); two are pan-zoom.js's.
+    touch = page.locator("#graph").evaluate("g => getComputedStyle(g).touchAction")
+    assert touch == "pan-x pan-y"
+    context.close()
+
+
+def test_a_picture_embed_shows_the_output_and_fits_its_frame(page: Page) -> None:
+    page.set_viewport_size({"width": 720, "height": 420})  # app.embed_code.HEIGHT_PICTURE
+    page.goto("/embed?controls=0&editor=0")
+    expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
+    v = view(page)
+    assert inside(v["output"], v["panel"])
+    assert v["textPx"] >= READABLE_PX - 0.05
+    assert page.evaluate("document.documentElement.scrollHeight") <= 420, "no inner scrollbar"
+
+
+@pytest.mark.parametrize(
+    ("path", "width", "height"),
+    [("/", 412, 823), ("/embed", 412, 823), ("/", 1280, 800), ("/embed", 720, 680)],
+)
+def test_no_layout_shift_while_loading(
+    browser: Browser, base_url: str, path: str, width: int, height: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height}, base_url=base_url)
+    page = context.new_page()
+    page.add_init_script(_SHIFTS)  # injected by the browser: the page's CSP does not apply
+    page.goto(path)
+    expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
+    expect(page.locator(".cm-editor")).to_be_visible(timeout=30_000)  # CodeMirror took over
+    expect(page.locator("#boot-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
+    page.wait_for_timeout(300)
+    shifts = page.evaluate("window.__shifts")
+    total = sum(s["value"] for s in shifts)
+    assert total <= 0.005, shifts
+    context.close()
