@@ -196,10 +196,41 @@ def test_a_phone_shows_the_graph_first_and_scrolls_with_one_finger(
     editor = page.locator(".editor-panel").bounding_box()
     assert graph["y"] < editor["y"], "the graph comes before the program"
     assert graph["y"] < 844 / 4 and graph["y"] + graph["height"] <= 844 + 1
-    # One finger is the browser's (it scrolls the page); two are pan-zoom.js's.
+    # One finger is the browser's: it scrolls the page, the picture stays put in the panel.
     touch = page.locator("#graph").evaluate("g => getComputedStyle(g).touchAction")
     assert touch == "pan-x pan-y"
+    cdp = context.new_cdp_session(page)
+    svg = page.locator("#graph svg")
+    box = page.locator("#graph").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    before = svg.bounding_box()
+    swipe([[(x, y - 20 * i)] for i in range(11)], cdp)
+    settled(page, lambda: _assert_scrolled(page.evaluate("scrollY")))
+    scrolled = page.evaluate("scrollY")
+    after = svg.bounding_box()
+    assert after["x"] == pytest.approx(before["x"]) and after["width"] == pytest.approx(
+        before["width"]
+    )
+    assert after["y"] == pytest.approx(before["y"] - scrolled, abs=1)
+    # Two fingers spreading apart are ours: they zoom in, and the page does not scroll.
+    swipe([[(x - 30 - 5 * i, y), (x + 30 + 5 * i, y)] for i in range(11)], cdp)
+    page.wait_for_timeout(200)
+    assert page.evaluate("scrollY") == scrolled
+    assert svg.bounding_box()["width"] > 2 * before["width"]
     context.close()
+
+
+def swipe(frames: list[list[tuple[float, float]]], cdp) -> None:
+    """Touch points moving through `frames` (one list of (x, y) per frame), then lifted."""
+    for i, frame in enumerate(frames):
+        points = [{"x": x, "y": y, "id": n} for n, (x, y) in enumerate(frame)]
+        kind = "touchStart" if i == 0 else "touchMove"
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def _assert_scrolled(scroll_y: float) -> None:
+    assert scroll_y > 100, scroll_y
 
 
 def test_a_picture_embed_shows_the_output_and_fits_its_frame(page: Page) -> None:
