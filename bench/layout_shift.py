@@ -54,11 +54,12 @@ def markdown(command: str, version: str, figures: dict[str, list[float]]) -> str
             SECTION,
             "",
             f"Produced by `{command}` on {when} (Lighthouse {version}, mobile emulation and "
-            f"throttling, Debian Chromium `--headless=new`). Written by `bench/layout_shift.py`, "
+            "throttling, Debian Chromium `--headless=new`). Written by `bench/layout_shift.py`, "
             "which replaces only this section. The goal is CLS ≤ 0.02; before the page's sizes "
-            "came from the server and the viewport (2026-11-24, same command) it was 0.066 on "
-            "`/` and 0.400 on `/embed`. `tests/browser/test_fit.py` checks the same in CI with "
-            "a `layout-shift` PerformanceObserver.",
+            "came from the server and the viewport (2026-11-24, commit 913779c, one run with the "
+            "same Lighthouse and flags) it was 0.066 on `/` and 0.400 on `/embed`. "
+            "`tests/browser/test_fit.py` checks the same in CI with a `layout-shift` "
+            "PerformanceObserver.",
             "",
             *rows,
             "",
