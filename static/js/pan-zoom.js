@@ -43,7 +43,7 @@ export class PanZoom {
     this.textUnits = Number(svg.querySelector("g.node text")?.getAttribute("font-size")) || TEXT_UNITS;
     this.auto = null; // "initial" or "fit" while the view is automatic; null once the learner moved it
     this.focus = null; // what the automatic view centres on when text cannot all be readable
-    this.pointers = new Map(); // pointerId → {x, y}: fingers or the mouse, while pressed
+    this.pointers = new Map(); // pointerId → {x, y}: the mouse or a pen, while pressed
     this.listeners = [];
     svg.removeAttribute("width");
     svg.removeAttribute("height");
@@ -55,10 +55,12 @@ export class PanZoom {
     this.listen(container, "pointermove", (e) => this.onPointerMove(e));
     this.listen(container, "pointerup", (e) => this.onPointerUp(e));
     this.listen(container, "pointercancel", (e) => this.onPointerUp(e));
-    // Two fingers are ours: keep the browser from scrolling the page with them.
-    const twoFingers = (e) => e.touches.length > 1 && e.cancelable && e.preventDefault();
-    this.listen(container, "touchstart", twoFingers, { passive: false });
-    this.listen(container, "touchmove", twoFingers, { passive: false });
+    // Fingers: one is the page's (it scrolls), two are ours (touch events: `touches` is always
+    // the whole set of fingers, and preventing their default keeps the page from scrolling).
+    this.pinch = null; // the last two-finger {x, y, distance}
+    for (const type of ["touchstart", "touchmove", "touchend", "touchcancel"]) {
+      this.listen(container, type, (e) => this.onTouch(e), { passive: false });
+    }
     this.measured = null; // the container's size, kept by the ResizeObserver
     this.drawnScale = null; // the scale the picture was last sized for
     this.resizeObserver = new ResizeObserver(([entry]) => {
@@ -198,20 +200,11 @@ export class PanZoom {
   }
 
   onPointerDown(event) {
+    if (event.pointerType === "touch") return; // fingers: onTouch
     if (event.pointerType === "mouse" && event.button !== 0) return;
+    this.container.setPointerCapture(event.pointerId);
     this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    // One finger is the page's (it scrolls); the mouse, a pen or a second finger is ours.
-    if (event.pointerType === "touch" && this.pointers.size < 2) return;
-    for (const id of this.pointers.keys()) this.capture(id);
     this.container.classList.add("panning");
-  }
-
-  capture(pointerId) {
-    try {
-      this.container.setPointerCapture(pointerId);
-    } catch {
-      // the pointer is already gone (lifted, or taken by the page's scrolling)
-    }
   }
 
   onPointerMove(event) {
@@ -219,17 +212,27 @@ export class PanZoom {
     if (!last) return;
     const now = { x: event.clientX, y: event.clientY };
     this.pointers.set(event.pointerId, now);
-    if (event.pointerType === "touch" && this.pointers.size < 2) return;
-    if (this.pointers.size === 2) {
-      // Two fingers: pan with their midpoint and zoom by the change in their distance.
-      const [, other] = [...this.pointers].find(([id]) => id !== event.pointerId);
-      const before = Math.hypot(last.x - other.x, last.y - other.y);
-      const after = Math.hypot(now.x - other.x, now.y - other.y);
-      this.pan((now.x - last.x) / 2, (now.y - last.y) / 2);
-      if (before > 0) this.zoom(after / before, (now.x + other.x) / 2, (now.y + other.y) / 2);
-    } else {
-      this.pan(now.x - last.x, now.y - last.y);
+    this.pan(now.x - last.x, now.y - last.y);
+  }
+
+  /** Two fingers pan with their midpoint and zoom by the change in their distance. */
+  onTouch(event) {
+    if (event.touches.length < 2) {
+      this.pinch = null;
+      return;
     }
+    if (event.cancelable) event.preventDefault();
+    const [a, b] = event.touches;
+    const now = {
+      x: (a.clientX + b.clientX) / 2,
+      y: (a.clientY + b.clientY) / 2,
+      distance: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY),
+    };
+    const last = this.pinch;
+    this.pinch = now;
+    if (!last || event.type !== "touchmove") return;
+    this.pan(now.x - last.x, now.y - last.y);
+    if (last.distance > 0) this.zoom(now.distance / last.distance, now.x, now.y);
   }
 
   onPointerUp(event) {
