@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import engine
+from app.embed_code import HEIGHT_EDITOR, HEIGHT_GRAPH, HEIGHT_PICTURE, WIDTH
 from app.presets import NEURON
 from tests.browser.watch import watch
 
@@ -238,14 +239,19 @@ def _assert_scrolled(scroll_y: float) -> None:
     assert scroll_y > 100, scroll_y
 
 
-def test_a_picture_embed_shows_the_output_and_fits_its_frame(page: Page) -> None:
-    page.set_viewport_size({"width": 720, "height": 420})  # app.embed_code.HEIGHT_PICTURE
-    page.goto("/embed?controls=0&editor=0")
+@pytest.mark.parametrize(
+    ("query", "height"),
+    # The frame heights the Embed dialog writes (app.embed_code), at its width.
+    [("", HEIGHT_EDITOR), ("?editor=0", HEIGHT_GRAPH), ("?controls=0&editor=0", HEIGHT_PICTURE)],
+)
+def test_an_embed_shows_the_output_and_fits_its_frame(page: Page, query: str, height: int) -> None:
+    page.set_viewport_size({"width": WIDTH, "height": height})
+    page.goto("/embed" + query)
     expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
     v = view(page)
-    assert inside(v["output"], v["panel"])
+    assert inside(v["output"], v["panel"]), "the output is not cropped"
     assert v["textPx"] >= READABLE_PX - 0.05
-    assert page.evaluate("document.documentElement.scrollHeight") <= 420, "no inner scrollbar"
+    assert page.evaluate("document.documentElement.scrollHeight") <= height, "no inner scrollbar"
 
 
 @pytest.mark.parametrize(
