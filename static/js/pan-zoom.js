@@ -1,5 +1,6 @@
 // Zoom and pan an <svg> inside its container, never re-laying the graph out.
-//
+import { centred, fitScale, initialView, LARGEST_PX, READABLE_PX } from "./fit.js";
+
 // One number, `scale` (SVG units per CSS pixel), describes the zoom; (x, y) is the SVG point at
 // the container's top-left corner. A zoom resizes the picture (the browser draws it again);
 // a pan only moves it with a CSS transform, which the compositor does without redrawing a
@@ -11,7 +12,6 @@
 // on a touch screen one finger scrolls the page (CSS touch-action) and two fingers pan and
 // zoom; the wheel zooms only with Ctrl or ⌘ (a trackpad's pinch arrives as Ctrl+wheel), so it
 // never traps the page's scrolling. Buttons "Pan left" … "Pan down" pan without dragging.
-import { centred, fitScale, initialView, LARGEST_PX, READABLE_PX } from "./fit.js";
 
 const MIN_SCALE = 0.05; // zoomed in: 20 px per unit
 const MAX_SCALE_FACTOR = 4; // zoomed out: the whole graph at a quarter of the panel
