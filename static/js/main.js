@@ -293,6 +293,7 @@ for (const field of ["learning-rate", "descent-steps", "descent-param-list"]) {
 new Moons(
   {
     train: $("moons-train"),
+    step: $("moons-step"),
     restart: $("moons-restart"),
     say: $("moons-say"),
     boundary: $("moons-boundary"),
