@@ -21,7 +21,7 @@ import random
 import traceback
 from typing import Any
 
-from engine import cell, nodes, observe, recorder, value
+from engine import cell, collector, nodes, observe, recorder, value
 from engine.dot import dot_source
 from engine.graph import GraphTooLarge, topological_order
 from engine.record import MAX_NODES, graph_record
@@ -29,11 +29,6 @@ from engine.recorder import Recorder
 from engine.tracing import standard_pass
 
 MAX_OUTPUT = 100_000  # characters of printed output kept
-# Each value with a closure is a reference cycle (out._backward holds out), so a program that
-# builds graphs makes cycles by the hundred thousand; at CPython's default first threshold
-# (700) the collector runs ~100 times per 70,000-value training step and takes more time than
-# the maths (bench/recording.py). Raised for the run, restored after.
-GC_THRESHOLD = 20_000
 MAX_GRAPHS = 12  # graphs offered under "Graph of"
 SEED = 0  # random is seeded so that a program draws the same graph every run
 
@@ -160,17 +155,6 @@ def _live_nodes() -> int:
     return count
 
 
-@contextlib.contextmanager
-def collector_for_graphs():
-    """The cyclic collector tuned for graph-building programs (see GC_THRESHOLD)."""
-    old = gc.get_threshold()
-    gc.set_threshold(GC_THRESHOLD, *old[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
-
-
 def _split_last_expression(tree: ast.Module) -> tuple[ast.Module, ast.Expression | None]:
     """A cell's last expression is its value, as in a notebook."""
     if tree.body and isinstance(tree.body[-1], ast.Expr):
@@ -225,7 +209,7 @@ def run_program(
         with (
             contextlib.redirect_stdout(out),
             contextlib.redirect_stderr(out),
-            collector_for_graphs(),
+            collector.for_graphs(),
         ):
             exec(code, namespace)  # noqa: S102 - the learner's program, in the worker only
             if last_code is not None:

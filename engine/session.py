@@ -12,7 +12,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from engine import nodes, replay
+from engine import collector, nodes, replay
 from engine.graph import topological_order
 from engine.numeric import format_number
 from engine.record import _Graph, _step, grads_at, graph_record, number
@@ -276,7 +276,8 @@ class Session:
         graph each step). Returns the loss before each update and the last round's record."""
         replay.check_replayable(self.order)
         steps = max(1, min(int(steps), MAX_DESCENT_STEPS))
-        chosen = [i for i, v in enumerate(self.order) if self.graph.ids[id(v)] in set(params)]
+        wanted = set(params)
+        chosen = [i for i, v in enumerate(self.order) if self.graph.ids[id(v)] in wanted]
         values = self.next_values or {
             i: self.leaf_data.get(i, nodes.data(v))
             for i, v in enumerate(self.order)
@@ -286,22 +287,23 @@ class Session:
         history = []
         record = None
         for k in range(steps):
-            graph = replay.rebuild(self.order, values)
-            loss = graph[-1]
-            standard_pass(loss, Recorder(), limit=len(graph) + 1)
-            history.append({"step": k, "loss": number(nodes.data(loss)),
-                            "loss_text": format_number(nodes.data(loss))})  # fmt: skip
-            if k == steps - 1:
-                names = {
-                    id(n): self.names[id(o)]
-                    for n, o in zip(graph, self.order, strict=True)
-                    if id(o) in self.names
-                }
-                title = self.graph.name(self.root)
-                record = graph_record(loss, names=names, title=title)
-                round_values = dict(values)
-            for i in chosen:
-                values[i] = values[i] - rate * nodes.grad(graph[i])
+            with collector.paused():  # one collection per round, not several
+                graph = replay.rebuild(self.order, values)
+                loss = graph[-1]
+                standard_pass(loss, Recorder(), limit=len(graph) + 1)
+                history.append({"step": k, "loss": number(nodes.data(loss)),
+                                "loss_text": format_number(nodes.data(loss))})  # fmt: skip
+                if k == steps - 1:
+                    names = {
+                        id(n): self.names[id(o)]
+                        for n, o in zip(graph, self.order, strict=True)
+                        if id(o) in self.names
+                    }
+                    title = self.graph.name(self.root)
+                    record = graph_record(loss, names=names, title=title)
+                    round_values = dict(values)
+                for i in chosen:
+                    values[i] = values[i] - rate * nodes.grad(graph[i])
         # The session goes on from here: a check works on the last round (the graph shown), and
         # the next descent starts at the updated parameters.
         self.leaf_data, self.next_values = round_values, values
