@@ -21,6 +21,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from app.assets import ROOT
 from app.dot import DotRenderer
 from app.first_paint import first_svg
 from app.headers import CSP_BASE
@@ -85,6 +86,7 @@ def render_page(settings: Settings, source: str, mode: str, step: int | None) ->
         playground_url="",
         preview=None,
         module_preloads=module_preloads(settings.static_dir),
+        assets=ROOT,  # unversioned: a static host sends its own caching headers
         exported=True,
     )
     # No server sends headers here; a <meta> CSP keeps the same rules (all but frame-ancestors,

@@ -6,6 +6,7 @@ from urllib.parse import quote, urlencode
 
 import pytest
 
+from app.assets import asset_prefix
 from app.presets import LOSS, NEURON, PRESETS, USED_TWICE
 
 CONTROLS = ["reset", "prev", "play", "next", "timeline", "step-count", "speed"]
@@ -204,8 +205,9 @@ def test_page_head(client):
     assert '<html lang="en"' in html
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
     assert '<meta name="color-scheme" content="light dark">' in html
-    assert '<link rel="stylesheet" href="/static/css/playground.css">' in html
-    assert '<script type="module" src="/static/js/main.js"></script>' in html
+    assets = asset_prefix(client.app.state.settings.static_dir)  # /static/<version>/
+    assert f'<link rel="stylesheet" href="{assets}css/playground.css">' in html
+    assert f'<script type="module" src="{assets}js/main.js"></script>' in html
     assert "<title>Autograd playground</title>" in html
 
 
