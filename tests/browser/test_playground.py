@@ -261,6 +261,7 @@ def test_overwrite_mode_loses_a_contribution(playground: Page) -> None:
     source = "a = 3.0\nb = a + a"
     a = page.locator("#graph svg g[id='n0'] > text").last
     open_page(page, src=source)
+    page.locator("#graph").focus()  # the keys are the graph's
     page.keyboard.press("End")
     expect(a).to_have_text("grad 2.0000")
     a_group = page.locator("#graph svg g[id='n0']")
