@@ -30,8 +30,7 @@ const MOVES = {
  * manual: Manual (may be null); help(): open the shortcut list (may be null).
  */
 export function bindKeys({ graph, current, view, manual = null, help = null }) {
-  if (!graph) return;
-  graph.setAttribute("aria-keyshortcuts", "ArrowRight ArrowLeft Home End Space + - 0 ?");
+  if (!graph) return; // its description (#graph-keys) tells of the keys
   graph.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === "?" && help) {

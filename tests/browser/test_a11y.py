@@ -1,6 +1,7 @@
 """Screen readers and keyboard: the node table, the shortcut list, keys only on the graph
 (WCAG 2.1.4), the Theme menu, and axe-core on / in both themes. Real Chromium."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -108,7 +109,9 @@ def test_single_keys_do_nothing_unless_the_graph_has_focus(playground: Page) -> 
     after = svg.bounding_box()
     assert (after["width"], after["height"]) == (before["width"], before["height"])
 
-    page.locator("#graph").focus()
+    graph = page.locator("#graph")
+    expect(graph).to_have_accessible_description(re.compile("question mark lists them all"))
+    graph.focus()
     page.keyboard.press("+")
     assert svg.bounding_box()["width"] == pytest.approx(before["width"] * 1.25, rel=0.02)
     page.keyboard.press("ArrowRight")
