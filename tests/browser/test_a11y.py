@@ -164,13 +164,22 @@ def axe_violations(page: Page) -> list[dict]:
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_axe_finds_nothing_serious(browser: Browser, base_url: str, theme: str) -> None:
+@pytest.mark.parametrize("path", ["/", "/embed"])
+def test_axe_finds_nothing_serious(browser: Browser, base_url: str, path: str, theme: str) -> None:
+    """On / the Theme menu sets the theme (the system prefers the other one); an embed takes
+    its URL's."""
     assert AXE.is_file(), "axe-core is missing: run npm ci (a devDependency)"
-    context = browser.new_context(bypass_csp=True, base_url=base_url, color_scheme=theme)
+    other = "light" if theme == "dark" else "dark"
+    context = browser.new_context(bypass_csp=True, base_url=base_url, color_scheme=other)
     try:
         page = context.new_page()
-        open_page(page)
-        page.get_by_label("Theme", exact=True).select_option(theme)
+        if path == "/":
+            open_page(page)
+            page.get_by_label("Theme", exact=True).select_option(theme)
+        else:
+            page.goto(f"/embed?theme={theme}")
+            expect(page.locator("#graph svg")).to_be_visible()
+        assert background(page) == (DARK_BG if theme == "dark" else LIGHT_BG)
         page.get_by_role("button", name="Node table").click()
         expect(node_rows(page).first).to_be_visible()
         page.get_by_role("button", name="Next step").click()
