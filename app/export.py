@@ -27,7 +27,6 @@ from app.first_paint import first_svg
 from app.headers import CSP_BASE
 from app.module_graph import module_preloads
 from app.page_data import (
-    DEFAULT_SPEED,
     MODE_LABELS,
     MOONS,
     SPEEDS,
@@ -78,7 +77,7 @@ def render_page(settings: Settings, source: str, mode: str, step: int | None) ->
         presets=PRESETS,
         speeds=SPEEDS,
         themes=THEMES,
-        speed=DEFAULT_SPEED,
+        speed=options.step_ms,
         descent=descent_fields(options),
         moons=MOONS,
         image_url=None,

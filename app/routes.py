@@ -11,7 +11,6 @@ from app.first_paint import first_svg
 from app.module_graph import module_preloads
 from app.page_data import (
     BUSY,
-    DEFAULT_SPEED,
     MODE_LABELS,
     MOONS,
     SPEEDS,
@@ -71,7 +70,7 @@ async def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
         "presets": PRESETS,
         "speeds": SPEEDS,
         "themes": THEMES,
-        "speed": options.speed or DEFAULT_SPEED,
+        "speed": options.step_ms,
         "descent": descent_fields(options),
         "moons": MOONS,
         "csp_nonce": request.state.csp_nonce,

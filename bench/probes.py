@@ -1,4 +1,5 @@
-"""Measurements taken inside the page, with the page's own clock (performance.now()).
+"""Measurements taken inside the page, with the page's own clock (performance.now()), and the
+timings the page itself records as performance marks and measures (static/js/timings.js).
 
 Playwright's `page.evaluate` runs these over CDP, which the page's CSP does not block (unlike
 `wait_for_function`, which needs eval). Timing in the page leaves out the round trips between
@@ -87,6 +88,30 @@ async () => {
 }
 """
 
+# The page's timings are User Timing entries (static/js/timings.js): wait until there are
+# `count` entries named `name`, then return them all ({start, duration} in ms).
+_ENTRIES = """
+async ({ name, count, timeoutMs }) => {
+  const found = () => performance.getEntriesByName(name);
+  if (found().length < count) {
+    await new Promise((resolve, reject) => {
+      const observer = new PerformanceObserver(() => {
+        if (found().length < count) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve();
+      });
+      observer.observe({ entryTypes: ["mark", "measure"] });
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        reject(new Error(`fewer than ${count} "${name}" entries after ${timeoutMs} ms`));
+      }, timeoutMs);
+    });
+  }
+  return found().map((e) => ({ start: e.startTime, duration: e.duration }));
+}
+"""
+
 _PRESETS = """
 () => [...document.querySelectorAll("#preset option")].map((o) => [o.value, o.textContent])
 """
@@ -113,6 +138,34 @@ def resources(page: Page) -> list[dict[str, Any]]:
 
 def navigation(page: Page) -> dict[str, float]:
     return page.evaluate(_NAVIGATION)
+
+
+def entries(
+    page: Page, name: str, count: int = 1, timeout_ms: int = 120_000
+) -> list[dict[str, float]]:
+    """The page's performance entries named `name`, once there are at least `count`."""
+    args = {"name": name, "count": count, "timeoutMs": timeout_ms}
+    return page.evaluate(_ENTRIES, args)
+
+
+_OF_TYPE = "([name, type]) => performance.getEntriesByName(name, type).map((e) => e.toJSON())"
+
+
+def mark_ms(page: Page, name: str) -> float | None:
+    """When the last mark `name` was made (ms since navigation), or None if it never was."""
+    found = page.evaluate(_OF_TYPE, [name, "mark"])
+    return found[-1]["startTime"] if found else None
+
+
+def measures_ms(page: Page, name: str) -> list[float]:
+    """The duration of every measure `name` (ms), in order: one per descent or training step."""
+    return [entry["duration"] for entry in page.evaluate(_OF_TYPE, [name, "measure"])]
+
+
+def measure_ms(page: Page, name: str) -> float | None:
+    """The duration of the last measure `name` (ms), or None if there is none."""
+    found = measures_ms(page, name)
+    return found[-1] if found else None
 
 
 def presets(page: Page) -> list[tuple[str, str]]:

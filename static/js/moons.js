@@ -4,6 +4,7 @@
 // boundary. The model's graph (tens of thousands of values a step) is never drawn.
 import { boundaryPlot, linePlot } from "./plot.js";
 import { tableRow } from "./table.js";
+import { measure } from "./timings.js";
 
 const TRAIN = "Train on two moons";
 const PAUSE = "Pause training";
@@ -52,9 +53,7 @@ export class Moons {
       }
       this.add(result);
       taken += 1;
-      // For bench/learn_bench.py: the step's round trip to the worker.
-      const row = this.el.history?.tBodies[0].rows[this.rows.length - 1];
-      if (row) row.dataset.actMs = (answered - started).toFixed(1);
+      measure("moons-act", started, answered); // for bench/learn_bench.py: the round trip
       done = result.done;
     }
     if (loop !== this.loop) {

@@ -79,6 +79,8 @@ def test_selects_offer_modes_presets_and_speeds(client, parse_html):
         if tag == "option" and attrs.get("value") is not None
     ]
     values = [o["value"] for o in options]
+    assert values[:3] == ["light", "dark", "auto"]  # the Theme menu, in the header
+    values = values[3:]
     assert values[:5] == ["", "0", "1", "2", "3"]  # a placeholder, then one per preset
     assert values[5:8] == ["correct", "overwrite", "accumulate"]
     assert values[8:12] == ["2000", "1000", "500", "250"]  # then the Embed dialog's
