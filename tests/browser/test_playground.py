@@ -292,6 +292,7 @@ def test_the_mlp_preset_draws_and_steps(playground: Page) -> None:
     open_page(page)
     wait_for_python(page)
     page.locator("#preset").select_option(str(index))
+    page.get_by_role("button", name="Load example").click()
     nodes = page.locator("#graph svg g.node.value")
     expect(nodes).to_have_count(len(trace["nodes"]), timeout=LAYOUT)
     n = len(trace["backward"])
