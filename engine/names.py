@@ -8,7 +8,8 @@ Names are made children first (the record walks in topological order), so nothin
 
 import math
 
-MAX_NAME = 24  # characters of an expression shown as a name; longer ones end in "…"
+MAX_NAME = 24  # characters of an expression shown as a name; longer ones lose their middle
+MAX_LABEL = 48  # characters of a learner's own label shown (a Python program's may be any size)
 ELLIPSIS = "…"
 _INFIX = frozenset({"+", "-", "*", "/", "**"})
 
@@ -30,9 +31,9 @@ def shorten(text: str, limit: int = MAX_NAME) -> str:
     two long sums that differ in their last term still read differently."""
     if len(text) <= limit:
         return text
-    head, bracket, _ = text.partition("(")
-    if bracket and text.endswith(")") and head.isidentifier() and len(head) + 6 < limit:
-        return f"{head}({_middle_out(text[len(head) + 1 : -1], limit - len(head) - 2)})"
+    opening = text.find("(", 0, limit - 6)  # only where the function name would fit
+    if opening > 0 and text.endswith(")") and text[:opening].isidentifier():
+        return f"{text[:opening]}({_middle_out(text[opening + 1 : -1], limit - opening - 2)})"
     return _middle_out(text, limit)
 
 

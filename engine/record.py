@@ -13,7 +13,7 @@ from typing import Any
 
 from engine import nodes
 from engine.graph import node_ids, topological_order
-from engine.names import bracketed, expression, number_text, shorten
+from engine.names import MAX_LABEL, bracketed, expression, number_text, shorten
 from engine.numeric import format_number
 from engine.recorder import Snapshot, Step, as_step
 from engine.value import RULES, Value
@@ -51,7 +51,9 @@ class _Graph:
         self.numbers: set[int] = set()  # unnamed leaves, shown as their number
         self.shown: dict[int, str] = {}  # what a learner reads: never an id (engine.names)
         for v in self.order:  # inputs first, so each name is made from its inputs' names
-            self.shown[id(v)] = self.labels[id(v)] or self._unnamed(v)
+            label = self.labels[id(v)]
+            self.shown[id(v)] = shorten(label, MAX_LABEL) if label else self._unnamed(v)
+        self.names: dict[int, str] = {}
 
     def _unnamed(self, v: Any) -> str:
         kids = self.kids[id(v)]
@@ -66,7 +68,10 @@ class _Graph:
             and id(kids[0]) not in self.numbers
             and nodes.data(kids[1]) == -1.0
         )
-        return shorten(expression(op, [self.shown[id(k)] for k in kids], negates))
+        # Each input shortened first: a learner's long label used by many values costs no more
+        # than a short one.
+        parts = [shorten(self.shown[id(k)]) for k in kids]
+        return shorten(expression(op, parts, negates))
 
     def constant(self, v: Any) -> bool:
         """Drawn as its number alone, with no grad field: an unnamed leaf that is known to be
@@ -80,8 +85,12 @@ class _Graph:
     def name(self, v: Any) -> str:
         """How a line of text refers to a node: as shown, in brackets if it is an expression
         or a number (`(2).grad`, not `2.grad`)."""
-        shown = self.shown[id(v)]
-        return f"({shown})" if id(v) in self.numbers else bracketed(shown)
+        key = id(v)
+        name = self.names.get(key)
+        if name is None:
+            shown = self.shown[key]
+            name = self.names[key] = f"({shown})" if key in self.numbers else bracketed(shown)
+        return name
 
 
 def graph_record(

@@ -6,10 +6,11 @@ from typing import Any
 
 from hypothesis import given, settings
 
-from engine import parse, trace
+from engine import Value, parse, trace
 from engine.dot import dot_source
-from engine.names import MAX_NAME, bracketed, expression, number_text, shorten
+from engine.names import MAX_LABEL, MAX_NAME, bracketed, expression, number_text, shorten
 from engine.playground import act, run_in_worker
+from engine.record import graph_record
 from engine.runner import run_program
 from tests.engine.expressions import Expr, expressions
 
@@ -165,3 +166,15 @@ def test_no_node_id_in_session_answers():
         assert answer["ok"], answer
         assert not ids_in(learner_texts(answer)), learner_texts(answer)
     assert set(params["names"].values()) == {"x"}
+
+
+def test_a_huge_label_is_shown_shortened_everywhere():
+    a = Value(1.0, label="x" * 100_000)
+    v = a
+    for _ in range(200):
+        v = v * a
+    record = graph_record(v)
+    assert max(len(n["shown"]) for n in record["nodes"]) <= MAX_LABEL
+    longest = max(len(t) for t in learner_texts({k: record[k] for k in ("forward", "backward")}))
+    assert longest < 1_000  # step texts name it shortened, not 100,000 characters a time
+    assert len(dot_source(record)) < 200 * 1_000
