@@ -8,7 +8,7 @@ Names are made children first (the record walks in topological order), so nothin
 
 import math
 
-MAX_NAME = 24  # characters of an expression shown as a name; longer ones lose their middle
+MAX_NAME = 28  # characters of an expression shown as a name; longer ones lose their middle
 MAX_LABEL = 48  # characters of a learner's own label shown (a Python program's may be any size)
 ELLIPSIS = "…"
 _INFIX = frozenset({"+", "-", "*", "/", "**"})
@@ -27,8 +27,8 @@ def number_text(x: float) -> str:
 
 def shorten(text: str, limit: int = MAX_NAME) -> str:
     """`text` in at most `limit` characters, its middle left out: a long call keeps its
-    function and brackets, `tanh(x1*w1 + x…*w4 + b)`; anything else its start and end, so that
-    two long sums that differ in their last term still read differently."""
+    function and brackets, `tanh(x1*w1 + x2*…w4 + x5*w5)`; anything else its start and end,
+    so that two long sums that differ in their last term still read differently."""
     if len(text) <= limit:
         return text
     opening = text.find("(", 0, limit - 6)  # only where the function name would fit
