@@ -150,7 +150,7 @@ export class Editor extends EventTarget {
 
   /** The learner changed the text: clear the old marks and run it soon (a paste: now). */
   edited(pasted = false) {
-    if (this.presetSelect && !this.settingSource) this.presetSelect.value = "";
+    if (this.presetSelect) this.presetSelect.value = "";
     this.clearMarks();
     if (pasted) this.now();
     else this.later();
