@@ -199,9 +199,11 @@ def mlp_graph(browser: Browser, app_url: str, repeats: int) -> list[dict[str, An
         neuron = next(value for value, name in menu if name.startswith("Neuron"))
         results = []
         for _ in range(repeats):
-            timing = probes.change_until_new_graph(page, "#preset", mlp, "change")
+            timing = probes.change_until_new_graph(
+                page, "#preset", mlp, "change", press="#preset-load"
+            )
             results.append({**timing, **graph_timings(page)})
-            probes.change_until_new_graph(page, "#preset", neuron, "change")
+            probes.change_until_new_graph(page, "#preset", neuron, "change", press="#preset-load")
         return results
     finally:
         context.close()

@@ -130,6 +130,7 @@ def page_descent(page: Page, base: str, repeats: int, preset: int | None = None)
     if preset is not None:
         nodes = len(run(PRESETS[preset].source)["trace"]["nodes"])
         page.locator("#preset").select_option(str(preset))
+        page.locator("#preset-load").click()
         label = f"Computation graph of {nodes:,} values"
         graph = page.locator(f'#graph[aria-label^="{label}"]')
         graph.wait_for(state="attached", timeout=STEP_TIMEOUT_MS)
@@ -186,6 +187,7 @@ def page_manual(page: Page, base: str, calls: int, preset: int | None = None) ->
     if preset is not None:
         nodes = len(run(PRESETS[preset].source)["trace"]["nodes"])
         page.locator("#preset").select_option(str(preset))
+        page.locator("#preset-load").click()
         graph = page.locator(f'#graph[aria-label^="Computation graph of {nodes:,} values"]')
         graph.wait_for(state="attached", timeout=STEP_TIMEOUT_MS)
     page.get_by_role("button", name="Call _backward() yourself").click()

@@ -300,7 +300,9 @@ def _graphs(
     untouched = []
     for root, title in live:
         try:
-            record = graph_record(root, rec.steps, names=names, title=title, source=source)
+            record = graph_record(
+                root, rec.steps, names=names, title=title, source=source, literals=False
+            )
         except GraphTooLarge:
             graphs.append({**_too_big(root, title, limit), "root": None})
             continue
@@ -313,7 +315,14 @@ def _graphs(
         own = Recorder(limit=limit)
         seed = standard_pass(root, own, limit=limit)
         record = graph_record(
-            root, own.steps, names=names, title=title, mode="correct", seed=seed, source=source
+            root,
+            own.steps,
+            names=names,
+            title=title,
+            mode="correct",
+            seed=seed,
+            source=source,
+            literals=False,
         )
         graphs[index] = _graph(record, "standard", root)
         graphs[index]["note"] = (
@@ -326,7 +335,7 @@ def _graphs(
         title = names.get(id(snap.root)) or nodes.label(snap.root) or "a value"
         counts[title] = counts.get(title, 0) + 1
         numbered = f"draw_dot({title})" + (f" #{counts[title]}" if counts[title] > 1 else "")
-        record = graph_record(snap.root, names=names, title=numbered, snapshot=snap)
+        record = graph_record(snap.root, names=names, title=numbered, snapshot=snap, literals=False)
         graphs.append(_graph(record, "snapshot"))
     return graphs
 

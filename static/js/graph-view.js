@@ -108,7 +108,8 @@ export class GraphView {
     for (const node of trace.nodes) {
       const group = this.groups.get(node.id);
       if (!group) continue;
-      const texts = group.querySelectorAll("text"); // label, data, grad: the last two are ours
+      // label, data, grad: the last two are ours (a constant is drawn as its number alone)
+      const texts = node.constant ? [] : group.querySelectorAll("text");
       this.values.set(node.id, {
         group,
         dataText: texts[texts.length - 2],
@@ -256,6 +257,6 @@ function union(a, b) {
 
 function describe(trace, output) {
   const count = trace.nodes.length;
-  const what = output ? ` The output ${output.label || output.id} = ${output.data_text}.` : "";
+  const what = output ? ` The output ${output.shown ?? output.name} = ${output.data_text}.` : "";
   return `Computation graph of ${count} value${count === 1 ? "" : "s"}.${what}`;
 }

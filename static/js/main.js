@@ -60,6 +60,7 @@ const editor = new Editor({
   error: $("editor-error"),
   inputs: $("inputs"),
   preset: $("preset"),
+  presetLoad: $("preset-load"),
   mode: $("mode"),
   presets: data.presets,
 });
@@ -230,8 +231,8 @@ async function showRun(result) {
   else editor.clearError();
   if (!result.trace) {
     const why = result.stopped
-      ? "The program was stopped: this graph is from the last program that ran."
-      : "This graph is from the last program that ran.";
+      ? "The program was stopped: showing the last program that ran."
+      : "The program has an error: showing the last program that ran.";
     if (stepper) markStale(true, why);
     remember();
     return;
