@@ -21,12 +21,12 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from app.assets import ROOT
 from app.dot import DotRenderer
 from app.first_paint import first_svg
 from app.headers import CSP_BASE
 from app.module_graph import module_preloads
 from app.page_data import (
-    DEFAULT_SPEED,
     MODE_LABELS,
     MOONS,
     SPEEDS,
@@ -77,7 +77,7 @@ def render_page(settings: Settings, source: str, mode: str, step: int | None) ->
         presets=PRESETS,
         speeds=SPEEDS,
         themes=THEMES,
-        speed=DEFAULT_SPEED,
+        speed=options.step_ms,
         descent=descent_fields(options),
         moons=MOONS,
         image_url=None,
@@ -85,6 +85,7 @@ def render_page(settings: Settings, source: str, mode: str, step: int | None) ->
         playground_url="",
         preview=None,
         module_preloads=module_preloads(settings.static_dir),
+        assets=ROOT,  # unversioned: a static host sends its own caching headers
         exported=True,
     )
     # No server sends headers here; a <meta> CSP keeps the same rules (all but frame-ancestors,

@@ -57,7 +57,10 @@ async def first_svg(
     def with_grad(group: re.Match[str]) -> str:
         text = f">grad {grads[group.group(1)]}</text>"
         body = group.group(0)
-        last = list(_GRAD_TEXT.finditer(body))[-1]
+        found = list(_GRAD_TEXT.finditer(body))
+        if not found:  # a constant: drawn as its number, with no grad field
+            return body
+        last = found[-1]
         return body[: last.start()] + text + body[last.end() :]
 
     text = svg.decode()

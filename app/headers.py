@@ -3,10 +3,12 @@
 Caching policy:
 - `/static/vendor/...` paths that carry a version or a content hash (`pyodide/314.0.7/`,
   `engine-564f707b34ed.zip`, `graphviz-0.21-...whl`) never change: cached for a year, immutable.
-- Every other static file (our own JS and CSS, vendor/manifest.json) is `no-cache`: the browser
-  keeps it but revalidates with the ETag StaticFiles sends, getting a 304 when unchanged. Our JS
-  is a graph of ES modules importing each other by plain URL, so a `?v=hash` on the entry point
-  alone would not version the modules it imports.
+- Our own JS and CSS under this deploy's version, `/static/<version>/js/...` (app/assets.py: the
+  pages use these URLs, and the modules import each other relatively, so the version carries
+  through), are immutable too.
+- Every other static file (the same JS and CSS without a version, vendor/manifest.json) is
+  `no-cache`: the browser keeps it but revalidates with the ETag StaticFiles sends, getting a
+  304 when unchanged.
 - Pages are `no-cache` too; a route that knows better (`/graph.svg`) sets its own.
 
 Every response carries them, errors too: an exception in a route becomes a 500 sent from here
@@ -82,9 +84,13 @@ def is_versioned(path: str) -> bool:
     return any(_VERSIONED_PART.fullmatch(part) for part in re.split(r"[/-]", path))
 
 
-def cache_control(path: str, status: int) -> str:
-    if path.startswith(VENDOR_PREFIX) and status in (200, 206, 304) and is_versioned(path):
+def cache_control(path: str, status: int, asset_version: str = "") -> str:
+    if status not in (200, 206, 304):
+        return REVALIDATE
+    if path.startswith(VENDOR_PREFIX) and is_versioned(path):
         return IMMUTABLE
+    if asset_version and path.startswith(f"{STATIC_PREFIX}{asset_version}/"):
+        return IMMUTABLE  # our JS and CSS under this deploy's version (app/assets.py)
     return REVALIDATE
 
 
@@ -97,8 +103,11 @@ class ResponseHeadersMiddleware:
     iframes that embedding is for; frame-ancestors replaces it.
     """
 
-    def __init__(self, app: ASGIApp, frame_ancestors: str = "*", hsts: str = "") -> None:
+    def __init__(
+        self, app: ASGIApp, frame_ancestors: str = "*", hsts: str = "", asset_version: str = ""
+    ) -> None:
         self.app = app
+        self.asset_version = asset_version
         self.security = {https: security_headers(frame_ancestors, hsts, https) for https in (0, 1)}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -124,7 +133,8 @@ class ResponseHeadersMiddleware:
                 if message["status"] in (429, 503) and "retry-after" not in headers:
                     headers["Retry-After"] = RETRY_AFTER
                 if path.startswith(STATIC_PREFIX) or "cache-control" not in headers:
-                    headers["Cache-Control"] = cache_control(path, message["status"])
+                    status = message["status"]
+                    headers["Cache-Control"] = cache_control(path, status, self.asset_version)
             await send(message)
 
         try:

@@ -4,6 +4,7 @@ from fastapi import FastAPI
 from fastapi.templating import Jinja2Templates
 
 from app import downloads, graph_image, media_types, oembed, routes
+from app.assets import VersionedStatic, asset_prefix, asset_version
 from app.compression import QualityGZipMiddleware
 from app.dot import DotRenderer
 from app.engine_runs import EngineGate
@@ -22,6 +23,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Autograd playground", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.settings = settings
     app.state.templates = Jinja2Templates(directory=settings.templates_dir)
+    app.state.templates.env.globals["assets"] = asset_prefix(settings.static_dir)
     app.state.engine = EngineGate()
     app.state.dot = DotRenderer(
         settings.dot_binary,
@@ -37,7 +39,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(downloads.router)
     app.add_exception_handler(404, not_found)
     static = PrecompressedStaticFiles(directory=settings.static_dir, check_dir=False)
-    app.mount("/static", static, "static")
+    app.mount("/static", VersionedStatic(static), "static")
 
     # The last added runs first: headers wrap everything (even a 414), then the size limit.
     # GZip skips 206 partial responses and zip files, and keeps each file's Content-Type.
@@ -48,7 +50,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(RequestSizeLimitMiddleware, max_bytes=settings.max_request_bytes)
     app.add_middleware(
-        ResponseHeadersMiddleware, frame_ancestors=settings.frame_ancestors, hsts=settings.hsts
+        ResponseHeadersMiddleware,
+        frame_ancestors=settings.frame_ancestors,
+        hsts=settings.hsts,
+        asset_version=asset_version(settings.static_dir),
     )
     app.add_middleware(HeadAsGetMiddleware)  # outermost: HEAD gets exactly GET's headers
     return app

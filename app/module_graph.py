@@ -11,7 +11,6 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 
 ENTRY = "js/main.js"  # the page's one module script (templates/base.html)
-URL_PREFIX = "/static/"
 
 # A static import or re-export of a relative module, at the start of a line: `import "./x.js"`,
 # or `import`/`export` then anything but a statement end, a parenthesis (a dynamic `import(`)
@@ -28,8 +27,9 @@ def imports(source: str) -> list[str]:
 
 @cache
 def module_preloads(static_dir: Path, entry: str = ENTRY) -> tuple[str, ...]:
-    """URLs of every module the entry imports, directly or not (the entry itself excluded),
-    in the order they are first met. Computed once per process: the modules change only with
+    """Paths inside static/ of every module the entry imports, directly or not (the entry
+    itself excluded), in the order they are first met; the page puts its asset prefix before
+    them (app/assets.py). Computed once per process: the modules change only with
     a deploy (a stale list would cost a wasted or a missing preload, nothing else)."""
     seen: dict[str, None] = {}
     pending = [PurePosixPath(entry)]
@@ -44,7 +44,7 @@ def module_preloads(static_dir: Path, entry: str = ENTRY) -> tuple[str, ...]:
             if target.as_posix() not in seen and target != PurePosixPath(entry):
                 seen[target.as_posix()] = None
                 pending.append(target)
-    return tuple(URL_PREFIX + path for path in seen)
+    return tuple(seen)
 
 
 def _normalize(path: PurePosixPath) -> PurePosixPath:

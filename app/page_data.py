@@ -82,6 +82,12 @@ class PageOptions:
     params: tuple[str, ...] = ()  # the leaves descent moves, by name (none: every named leaf)
 
     @property
+    def step_ms(self) -> int:
+        """Milliseconds per step when playing: the URL's speed, else DEFAULT_SPEED. Decided
+        here only: the page's menu, its initial data and so the player all use this."""
+        return self.speed or DEFAULT_SPEED
+
+    @property
     def starts_at_end(self) -> bool:
         """A page starts before the backward pass, unless it cannot be stepped at all."""
         return self.embed and not self.controls
@@ -247,7 +253,7 @@ def _data(options: PageOptions, manifest: Mapping[str, str], run_limit_s: float)
         "practice_tolerance": TOLERANCE,
         "descent": DESCENT,  # the defaults: a permalink leaves them out
         "values": dict(options.values),
-        "speed": options.speed or DEFAULT_SPEED,  # ms per step, with or without a speed control
+        "speed": options.step_ms,  # ms per step, with or without a speed control
         # An embed without controls is a picture: Python (~6 MB) loads only once the reader
         # turns to the editor.
         "python_on_demand": options.starts_at_end,

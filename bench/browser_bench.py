@@ -47,34 +47,31 @@ def chromium() -> Iterator[Browser]:
             browser.close()
 
 
-def _number(page: Page, selector: str, attribute: str) -> float | None:
-    text = page.locator(selector).get_attribute(attribute)
-    return float(text) if text not in (None, "") else None
-
-
 def wait_for_python(page: Page, status: str = "#boot-status") -> dict[str, float | None]:
-    """Wait until the worker is ready (or failed); its timings, in ms since navigation."""
-    ready = f"{status}[data-worker-ready-ms], {status}[data-worker-failed-ms]"
-    page.locator(ready).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
-    failed = _number(page, status, "data-worker-failed-ms")
-    if failed is not None:
+    """Wait until the worker is ready (or failed); its timings: the "worker-ready" mark (ms
+    since navigation) and the worker's own "worker-boot" measure."""
+    done = f"{status}[data-state='ready'], {status}[data-state='failed']"
+    page.locator(done).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    if probes.mark_ms(page, "worker-failed") is not None:
         raise RuntimeError(f"Python failed to start: {page.locator(status).text_content()}")
     return {
-        "worker_ready_ms": _number(page, status, "data-worker-ready-ms"),
-        "worker_boot_ms": _number(page, status, "data-worker-boot-ms"),
+        "worker_ready_ms": probes.mark_ms(page, "worker-ready"),
+        "worker_boot_ms": probes.measure_ms(page, "worker-boot"),
     }
 
 
 def graph_timings(page: Page) -> dict[str, float | None]:
-    """The timings the front end records on #graph (ms)."""
-    names = ("first-graph", "layout", "install", "first-step")
-    return {f"{n.replace('-', '_')}_ms": _number(page, "#graph", f"data-{n}-ms") for n in names}
+    """The first graph's mark (ms since navigation) and the last graph's measures (ms)."""
+    timings = {"first_graph_ms": probes.mark_ms(page, "first-graph")}
+    for name in ("layout", "install", "first-step"):
+        timings[f"{name.replace('-', '_')}_ms"] = probes.measure_ms(page, name)
+    return timings
 
 
 def _open(page: Page, url: str) -> None:
     page.goto(url)
     page.locator("#graph svg").wait_for(state="attached", timeout=GRAPH_TIMEOUT_MS)
-    page.locator("#graph[data-first-graph-ms]").wait_for(state="attached")
+    probes.entries(page, "first-graph", timeout_ms=GRAPH_TIMEOUT_MS)
 
 
 # --- page open: first graph, Python ready, bytes -----------------------------------------------
@@ -202,9 +199,11 @@ def mlp_graph(browser: Browser, app_url: str, repeats: int) -> list[dict[str, An
         neuron = next(value for value, name in menu if name.startswith("Neuron"))
         results = []
         for _ in range(repeats):
-            timing = probes.change_until_new_graph(page, "#preset", mlp, "change")
+            timing = probes.change_until_new_graph(
+                page, "#preset", mlp, "change", press="#preset-load"
+            )
             results.append({**timing, **graph_timings(page)})
-            probes.change_until_new_graph(page, "#preset", neuron, "change")
+            probes.change_until_new_graph(page, "#preset", neuron, "change", press="#preset-load")
         return results
     finally:
         context.close()

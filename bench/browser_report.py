@@ -65,7 +65,7 @@ def first_graph(loads: dict[str, Any]) -> Row:
     shown = _med(first, "first_graph_ms")
     before_python = sum(1 for v in first if v["first_graph_ms"] < v["worker_ready_ms"])
     return (
-        "Page open → first graph (`#graph[data-first-graph-ms]`), first visit",
+        "Page open → first graph (mark `first-graph`), first visit",
         "≤ 0.3 s, not waiting for Python",
         f"**{_s(shown)}** (range {_range(first, 'first_graph_ms')}; layout "
         f"{_ms(_med(first, 'layout_ms'))}); repeat visit "
@@ -98,7 +98,7 @@ def python_ready(loads: dict[str, Any]) -> list[Row]:
     bare_again = _med(bare_repeat, "worker_ready_ms") if bare_repeat else bare_ready
     rows = [
         (
-            "Page open → Python ready (`#boot-status[data-worker-ready-ms]`), first visit "
+            "Page open → Python ready (mark `worker-ready`), first visit "
             "(a normal boot; the memory snapshot is made after it)",
             "≤ 1.0 × a bare `loadPyodide()` page",
             f"{_s(ready)} = **{ready / bare_ready:.2f} ×** (range "

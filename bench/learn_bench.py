@@ -2,10 +2,10 @@
 Pyodide worker beside the same step in CPython, and two-moons training in CPython, this engine
 against micrograd 0.1.0 (same data, same seeded weights, same update).
 
-- Pyodide: the page's own buttons ("Descent step", "Train on two moons"); each table row the
-  step added carries `data-act-ms`, the request's round trip measured in the page with
-  performance.now() (JSON both ways included), and for descent `data-shown-ms`, until the
-  graph showed the round (static/js/descent.js, moons.js);
+- Pyodide: the page's own buttons ("Descent step", "Train on two moons"); each step adds a
+  performance measure, "descent-act" or "moons-act", the request's round trip measured in the
+  page (JSON both ways included), and for descent "descent-shown", until the graph showed the
+  round (static/js/descent.js, moons.js);
 - CPython: engine.playground.act_json with the same arguments (what the worker calls);
 - steps/s: engine.moons.Training.step (as the worker runs it, and with the garbage collector
   left alone) against the same step written with micrograd's classes.
@@ -29,7 +29,7 @@ from urllib.parse import urlencode
 from playwright.sync_api import Page
 
 from app.presets import LOSS, PRESETS, mlp_loss_source
-from bench import doc, servers, stats
+from bench import doc, probes, servers, stats
 from bench.browser_bench import chromium, wait_for_python
 from engine import moons
 from engine.playground import act_json, run, run_in_worker
@@ -123,11 +123,6 @@ def steps_per_second(repeats: int) -> dict[str, list[float]]:
 # --- Pyodide, in the page -----------------------------------------------------------------------
 
 
-def _row_ms(page: Page, table: str, attribute: str) -> list[float]:
-    rows = page.locator(f"{table} tbody tr[data-{attribute}]")
-    return [float(rows.nth(i).get_attribute(f"data-{attribute}")) for i in range(rows.count())]
-
-
 def page_descent(page: Page, base: str, repeats: int, preset: int | None = None) -> dict:
     """`repeats` clicks of "Descent step" on LOSS (or on a preset chosen in the menu)."""
     page.goto(f"{base}/?{urlencode({'src': LOSS})}" if preset is None else f"{base}/")
@@ -135,16 +130,16 @@ def page_descent(page: Page, base: str, repeats: int, preset: int | None = None)
     if preset is not None:
         nodes = len(run(PRESETS[preset].source)["trace"]["nodes"])
         page.locator("#preset").select_option(str(preset))
+        page.locator("#preset-load").click()
         label = f"Computation graph of {nodes:,} values"
         graph = page.locator(f'#graph[aria-label^="{label}"]')
         graph.wait_for(state="attached", timeout=STEP_TIMEOUT_MS)
-    rows = page.locator("#loss-history tbody tr[data-shown-ms]")
     for i in range(repeats):
         page.get_by_role("button", name="Descent step").click()
-        rows.nth(i).wait_for(state="attached", timeout=STEP_TIMEOUT_MS)
+        probes.entries(page, "descent-shown", count=i + 1, timeout_ms=STEP_TIMEOUT_MS)
     return {
-        "act_ms": _row_ms(page, "#loss-history", "act-ms"),
-        "shown_ms": _row_ms(page, "#loss-history", "shown-ms"),
+        "act_ms": probes.measures_ms(page, "descent-act"),
+        "shown_ms": probes.measures_ms(page, "descent-shown"),
     }
 
 
@@ -152,12 +147,11 @@ def page_moons(page: Page, base: str, n_steps: int) -> list[float]:
     page.goto(f"{base}/")
     wait_for_python(page)
     page.get_by_role("button", name="Train on two moons").click()
-    rows = page.locator("#moons-history tbody tr[data-act-ms]")
-    rows.nth(n_steps - 1).wait_for(state="attached", timeout=n_steps * STEP_TIMEOUT_MS)
+    probes.entries(page, "moons-act", count=n_steps, timeout_ms=n_steps * STEP_TIMEOUT_MS)
     page.get_by_role("button", name="Pause training").click()
     paused = page.locator("#moons-say", has_text="Training paused after step")
     paused.wait_for(timeout=STEP_TIMEOUT_MS)
-    return _row_ms(page, "#moons-history", "act-ms")
+    return probes.measures_ms(page, "moons-act")
 
 
 # One manual `_backward()` call, timed in the page: the button's click until the step counter
@@ -193,6 +187,7 @@ def page_manual(page: Page, base: str, calls: int, preset: int | None = None) ->
     if preset is not None:
         nodes = len(run(PRESETS[preset].source)["trace"]["nodes"])
         page.locator("#preset").select_option(str(preset))
+        page.locator("#preset-load").click()
         graph = page.locator(f'#graph[aria-label^="Computation graph of {nodes:,} values"]')
         graph.wait_for(state="attached", timeout=STEP_TIMEOUT_MS)
     page.get_by_role("button", name="Call _backward() yourself").click()

@@ -1,4 +1,5 @@
-"""Measurements taken inside the page, with the page's own clock (performance.now()).
+"""Measurements taken inside the page, with the page's own clock (performance.now()), and the
+timings the page itself records as performance marks and measures (static/js/timings.js).
 
 Playwright's `page.evaluate` runs these over CDP, which the page's CSP does not block (unlike
 `wait_for_function`, which needs eval). Timing in the page leaves out the round trips between
@@ -13,7 +14,7 @@ from playwright.sync_api import Page
 # different <svg> is in #graph (the MutationObserver fires once the whole install has run), and
 # until the frame after it has been painted.
 _CHANGE_UNTIL_NEW_GRAPH = """
-async ({ selector, value, event, timeoutMs }) => {
+async ({ selector, value, event, timeoutMs, press }) => {
   const graph = document.getElementById("graph");
   const control = document.querySelector(selector);
   const old = graph.querySelector("svg");
@@ -34,6 +35,7 @@ async ({ selector, value, event, timeoutMs }) => {
   });
   control.value = value;
   control.dispatchEvent(new Event(event, { bubbles: true }));
+  if (press) document.querySelector(press).click(); // e.g. the presets' "Load" button
   const drawnAt = await drawn;
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   return { graph_ms: drawnAt - started, painted_ms: performance.now() - started };
@@ -87,15 +89,46 @@ async () => {
 }
 """
 
+# The page's timings are User Timing entries (static/js/timings.js): wait until there are
+# `count` entries named `name`, then return them all ({start, duration} in ms).
+_ENTRIES = """
+async ({ name, count, timeoutMs }) => {
+  const found = () => performance.getEntriesByName(name);
+  if (found().length < count) {
+    await new Promise((resolve, reject) => {
+      const observer = new PerformanceObserver(() => {
+        if (found().length < count) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve();
+      });
+      observer.observe({ entryTypes: ["mark", "measure"] });
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        reject(new Error(`fewer than ${count} "${name}" entries after ${timeoutMs} ms`));
+      }, timeoutMs);
+    });
+  }
+  return found().map((e) => ({ start: e.startTime, duration: e.duration }));
+}
+"""
+
 _PRESETS = """
 () => [...document.querySelectorAll("#preset option")].map((o) => [o.value, o.textContent])
 """
 
 
 def change_until_new_graph(
-    page: Page, selector: str, value: str, event: str, timeout_ms: int = 120_000
+    page: Page,
+    selector: str,
+    value: str,
+    event: str,
+    timeout_ms: int = 120_000,
+    press: str | None = None,
 ) -> dict[str, float]:
-    args = {"selector": selector, "value": value, "event": event, "timeoutMs": timeout_ms}
+    """Set a control, then click `press` if given, and time until a new graph is drawn."""
+    args = {"selector": selector, "value": value, "event": event, "timeoutMs": timeout_ms,
+            "press": press}  # fmt: skip
     return page.evaluate(_CHANGE_UNTIL_NEW_GRAPH, args)
 
 
@@ -113,6 +146,34 @@ def resources(page: Page) -> list[dict[str, Any]]:
 
 def navigation(page: Page) -> dict[str, float]:
     return page.evaluate(_NAVIGATION)
+
+
+def entries(
+    page: Page, name: str, count: int = 1, timeout_ms: int = 120_000
+) -> list[dict[str, float]]:
+    """The page's performance entries named `name`, once there are at least `count`."""
+    args = {"name": name, "count": count, "timeoutMs": timeout_ms}
+    return page.evaluate(_ENTRIES, args)
+
+
+_OF_TYPE = "([name, type]) => performance.getEntriesByName(name, type).map((e) => e.toJSON())"
+
+
+def mark_ms(page: Page, name: str) -> float | None:
+    """When the last mark `name` was made (ms since navigation), or None if it never was."""
+    found = page.evaluate(_OF_TYPE, [name, "mark"])
+    return found[-1]["startTime"] if found else None
+
+
+def measures_ms(page: Page, name: str) -> list[float]:
+    """The duration of every measure `name` (ms), in order: one per descent or training step."""
+    return [entry["duration"] for entry in page.evaluate(_OF_TYPE, [name, "measure"])]
+
+
+def measure_ms(page: Page, name: str) -> float | None:
+    """The duration of the last measure `name` (ms), or None if there is none."""
+    found = measures_ms(page, name)
+    return found[-1] if found else None
 
 
 def presets(page: Page) -> list[tuple[str, str]]:

@@ -55,7 +55,7 @@ def visit(browser: Any, url: str) -> dict[str, float]:
             "(url) => performance.getEntriesByName(url)[0]?.responseEnd ?? null", editor["url"]
         )
         result = {
-            "first_graph": float(page.locator("#graph").get_attribute("data-first-graph-ms")),
+            "first_graph": probes.entries(page, "first-graph")[0]["start"],
             "editor_arrived": float(timings) if timings is not None else float("nan"),
         }
         for kind, source in (("python", program("own_class_descent")), ("expression", NEURON)):

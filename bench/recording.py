@@ -10,7 +10,7 @@ docs/benchmarks.md (bench/doc.py).
 
 "Recording" is what the worker does while a learner's program runs: engine.recorder.ACTIVE set,
 so every `_backward()` call of the pass is kept with its inputs' grads before and after. The
-runner also raises the cyclic collector's threshold for the run (engine.runner.GC_THRESHOLD);
+runner also raises the cyclic collector's threshold for the run (engine.collector.GC_THRESHOLD);
 each configuration is timed with the collector as it is by default and as the runner sets it,
 and compared with micrograd under the same collector. (The runner would stop this program at
 its 20,000-value cap — the step makes ~70,000 values — so the recorder is switched on directly.)
@@ -27,9 +27,8 @@ from typing import Any
 
 from bench import doc, workloads
 from bench.stats import machine
-from engine import recorder
+from engine import collector, recorder
 from engine.recorder import Recorder
-from engine.runner import collector_for_graphs
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAM = ROOT / "tests" / "programs" / "own_class_descent.py"
@@ -39,7 +38,7 @@ SECTION = "## Recording a learner's program"
 def _step(lib: Any, model: Any, xs: list, ys: list, *, record: bool, tuned: bool) -> float:
     recorder.ACTIVE = Recorder() if record else None
     try:
-        with collector_for_graphs() if tuned else contextlib.nullcontext():
+        with collector.for_graphs() if tuned else contextlib.nullcontext():
             return sum(workloads.mlp_step(lib.Value, model, xs, ys)[:2])
     finally:
         recorder.ACTIVE = None

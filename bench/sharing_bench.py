@@ -20,7 +20,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from app.presets import NEURON
-from bench import servers
+from bench import probes, servers
 from bench.browser_bench import BOOT_TIMEOUT_MS, GRAPH_TIMEOUT_MS, chromium
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,19 +54,15 @@ def _ready(page: Page) -> None:
     page.locator("#boot-status[data-state='ready']").wait_for(timeout=BOOT_TIMEOUT_MS)
 
 
-def _number(page: Page, selector: str, attribute: str) -> float:
-    return float(page.locator(selector).get_attribute(attribute) or "nan")
-
-
 def export_timings(browser: Browser, url: str) -> dict[str, float]:
     context = browser.new_context()
     page = context.new_page()
     page.goto(url)
-    page.locator("#graph[data-first-graph-ms]").wait_for(timeout=GRAPH_TIMEOUT_MS)
+    first_graph = probes.entries(page, "first-graph", timeout_ms=GRAPH_TIMEOUT_MS)[0]["start"]
     _ready(page)
     timings = {
-        "first_graph_ms": _number(page, "#graph", "data-first-graph-ms"),
-        "python_ready_ms": _number(page, "#boot-status", "data-worker-ready-ms"),
+        "first_graph_ms": first_graph,
+        "python_ready_ms": probes.entries(page, "worker-ready")[-1]["start"],
     }
     context.close()
     return timings

@@ -55,15 +55,20 @@ def body_lines(
     """One line per node and edge. Without `grad_texts` (node id -> text), each grad field is
     laid out with the longest text the record will put there, so that a page can step it with
     no new layout. `name_unlabelled` shows a value without a label by the name the step texts
-    use; a notebook's draw_dot leaves the field blank, like micrograd's."""
+    use (a constant as its number alone); a notebook's draw_dot leaves the field blank, like
+    micrograd's."""
     lines = []
     for n in record["nodes"]:
         uid = n["id"]
         grad = n["grad_widest"] if grad_texts is None else grad_texts[uid]
-        name = (n["label"] or n["name"]) if name_unlabelled else n["label"]
-        fields = (name, f"data {n['data_text']}", f"grad {grad}")
+        if name_unlabelled and n["constant"]:  # drawn as its number: no grad to follow
+            fields: tuple[str, ...] = (n["shown"],)
+            kind = "value leaf constant"
+        else:
+            name = n["shown"] if name_unlabelled else n["label"]
+            fields = (name, f"data {n['data_text']}", f"grad {grad}")
+            kind = "value leaf" if n["leaf"] else "value"
         label = "|".join(escape_record(t) for t in fields)
-        kind = "value leaf" if n["leaf"] else "value"
         lines.append(f'\t{uid} [label="{{{label}}}" class="{kind}" id={uid} shape=record]\n')
         if not n["leaf"]:
             op = escape_record(n["op"])

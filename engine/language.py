@@ -14,7 +14,7 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine import numeric
+from engine import names, numeric
 from engine.errors import ExpressionError
 from engine.prescan import prescan, text_problem
 from engine.value import Value
@@ -27,7 +27,6 @@ _PARSE_LOCK = threading.Lock()
 
 DEFAULT_INPUT = 1.0  # the value of a name that is used but never assigned
 MAX_VALUES = 20_000  # values one program may create
-MAX_AUTO_LABEL = 16  # longer subexpressions are drawn without a label
 MAX_LABEL = 40  # an explicit Value(..., label='...')
 
 FUNCTIONS = {"tanh": 1, "exp": 1, "log": 1, "relu": 1, "sigmoid": 1, "gelu": 1, "max": 2}
@@ -299,15 +298,16 @@ class _Builder:
         return value
 
     def segment(self, node: ast.AST) -> str | None:
-        """The source text of `node`, whitespace collapsed, if it is short and on one line."""
+        """The source text of `node` on one line, whitespace collapsed, shortened with an
+        ellipsis (engine.names). Longer or multi-line text: None, and the record names the
+        value from its op and inputs instead."""
         if (
             node.lineno != node.end_lineno
-            or node.end_col_offset - node.col_offset > 4 * MAX_AUTO_LABEL
+            or node.end_col_offset - node.col_offset > 4 * names.MAX_NAME
         ):
             return None
         raw = self.lines[node.lineno - 1][node.col_offset : node.end_col_offset]
-        text = " ".join(raw.decode(errors="replace").split())
-        return text if len(text) <= MAX_AUTO_LABEL else None
+        return names.shorten(" ".join(raw.decode(errors="replace").split()))
 
     def binary(self, node: ast.BinOp) -> Value:
         if isinstance(node.op, ast.Pow):

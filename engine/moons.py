@@ -7,11 +7,11 @@ and `p.data -= rate * p.grad` with the demo's falling rate. One step builds ~70,
 its graph is never drawn; the page shows the loss, the accuracy and the decision boundary.
 """
 
-import gc
 import math
 import random
 from typing import Any
 
+from engine import collector
 from engine.nn import MLP
 from engine.numeric import format_number
 from engine.record import number
@@ -108,14 +108,10 @@ class Training:
         them again and again: in CPython 3.11 a step took ~520 ms so and ~75 ms with the
         collector paused, plus ~60 ms for one collection afterwards (bench/learn_bench.py).
         `pause_gc=False` leaves the collector alone (for comparisons)."""
-        if not pause_gc or not gc.isenabled():
+        if not pause_gc:
             return self._step()
-        gc.disable()
-        try:
+        with collector.paused():
             return self._step()
-        finally:
-            gc.enable()
-            gc.collect()  # the previous step's graph, now unreachable
 
     def _step(self) -> dict[str, Any]:
         total, accuracy = loss(self.net, self.xs, self.ys)

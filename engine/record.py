@@ -13,6 +13,7 @@ from typing import Any
 
 from engine import nodes
 from engine.graph import node_ids, topological_order
+from engine.names import MAX_LABEL, bracketed, expression, number_text, shorten
 from engine.numeric import format_number
 from engine.recorder import Snapshot, Step, as_step
 from engine.value import RULES, Value
@@ -37,24 +38,59 @@ def _shown(x: float) -> str:
 class _Graph:
     """A walked graph: its nodes in order, their ids, and how text refers to them."""
 
-    def __init__(self, root: Any, names: Mapping[int, str] | None, limit: int):
+    def __init__(
+        self, root: Any, names: Mapping[int, str] | None, limit: int, literals: bool = True
+    ):
         self.root = root
+        self.literals = literals
         self.order = topological_order(root, nodes.children, limit)
         self.ids = node_ids(self.order)
         self.kids = {id(v): nodes.children(v) for v in self.order}
         given = names or {}
         self.labels = {id(v): nodes.label(v) or given.get(id(v), "") for v in self.order}
+        self.numbers: set[int] = set()  # unnamed leaves, shown as their number
+        self.shown: dict[int, str] = {}  # what a learner reads: never an id (engine.names)
+        for v in self.order:  # inputs first, so each name is made from its inputs' names
+            label = self.labels[id(v)]
+            self.shown[id(v)] = shorten(label, MAX_LABEL) if label else self._unnamed(v)
+        self.names: dict[int, str] = {}
+
+    def _unnamed(self, v: Any) -> str:
+        kids = self.kids[id(v)]
+        if not kids:
+            self.numbers.add(id(v))
+            return number_text(nodes.data(v))
+        op = nodes.op(v)
+        negates = (  # micrograd's -a is a * -1; -1 alone stays 1*(-1), not a second "-1"
+            op == "*"
+            and len(kids) == 2
+            and id(kids[1]) in self.numbers
+            and id(kids[0]) not in self.numbers
+            and nodes.data(kids[1]) == -1.0
+        )
+        # Each input shortened first: a learner's long label used by many values costs no more
+        # than a short one.
+        parts = [shorten(self.shown[id(k)]) for k in kids]
+        return shorten(expression(op, parts, negates))
+
+    def constant(self, v: Any) -> bool:
+        """Drawn as its number alone, with no grad field: an unnamed leaf that is known to be
+        a number the program wrote (`literals`), like the 2 in `loss * 2`."""
+        return self.literals and id(v) in self.numbers
 
     def has(self, node: Any) -> bool:
         uid = self.ids.get(id(node))
         return uid is not None and self.order[int(uid[1:])] is node
 
     def name(self, v: Any) -> str:
-        """How a line of text refers to a node: its label, in brackets if it is an expression."""
-        label = self.labels[id(v)]
-        if not label:
-            return self.ids[id(v)]
-        return label if label.isidentifier() else f"({label})"
+        """How a line of text refers to a node: as shown, in brackets if it is an expression
+        or a number (`(2).grad`, not `2.grad`)."""
+        key = id(v)
+        name = self.names.get(key)
+        if name is None:
+            shown = self.shown[key]
+            name = self.names[key] = f"({shown})" if key in self.numbers else bracketed(shown)
+        return name
 
 
 def graph_record(
@@ -68,6 +104,7 @@ def graph_record(
     source: str = "",
     snapshot: Snapshot | None = None,
     limit: int = MAX_NODES,
+    literals: bool = True,
 ) -> dict[str, Any]:
     """The record of the graph of `root` and of the recorded calls on its nodes, in order.
 
@@ -75,9 +112,11 @@ def graph_record(
     "correct", "overwrite" (the seeds' `=` bug) or "accumulate". `seed` holds every grad as it
     was before the engine zeroed and seeded them (id(node) -> grad), to show as the first
     step. `source` is the program's text, to quote a learner's closure. A `snapshot` gives the
-    data and grads of a `draw_dot()` call instead of the live ones.
+    data and grads of a `draw_dot()` call instead of the live ones. `literals`: an unnamed leaf
+    is a number the program wrote (the expression language) rather than, say, a weight a
+    Python program made in a list, so it needs no grad field.
     """
-    g = _Graph(root, names, limit)
+    g = _Graph(root, names, limit, literals)
     mine = _resolve(g, steps)
     datas, grads = _start(g, mine, snapshot)
     shown = grads if seed is None else {key: seed.get(key, x) for key, x in grads.items()}
@@ -128,7 +167,7 @@ def _forward_text(g: _Graph, v: Any, n: Mapping[str, Any], datas: Mapping[int, f
     """One forward step in words and numbers: `n = (x1*w1 + x2*w2) + b → -6.0000 + 6.8814 =
     0.8814`; a leaf: `x1 = 2.0000`."""
     kids = g.kids[id(v)]
-    left = n["label"] or n["name"]
+    left = n["shown"]
     if not kids:
         return f"{left} = {n['data_text']}"
     op = n["op"]
@@ -226,7 +265,9 @@ def _node(g: _Graph, v: Any, data: float, grad: float) -> dict[str, Any]:
     return {
         "id": g.ids[id(v)],
         "label": g.labels[id(v)],
+        "shown": g.shown[id(v)],
         "name": g.name(v),
+        "constant": g.constant(v),
         "op": nodes.op(v),
         "data": number(data),
         "data_text": format_number(data),

@@ -21,7 +21,7 @@ import random
 import traceback
 from typing import Any
 
-from engine import cell, nodes, observe, recorder, value
+from engine import cell, collector, nodes, observe, recorder, value
 from engine.dot import dot_source
 from engine.graph import GraphTooLarge, topological_order
 from engine.record import MAX_NODES, graph_record
@@ -29,11 +29,6 @@ from engine.recorder import Recorder
 from engine.tracing import standard_pass
 
 MAX_OUTPUT = 100_000  # characters of printed output kept
-# Each value with a closure is a reference cycle (out._backward holds out), so a program that
-# builds graphs makes cycles by the hundred thousand; at CPython's default first threshold
-# (700) the collector runs ~100 times per 70,000-value training step and takes more time than
-# the maths (bench/recording.py). Raised for the run, restored after.
-GC_THRESHOLD = 20_000
 MAX_GRAPHS = 12  # graphs offered under "Graph of"
 SEED = 0  # random is seeded so that a program draws the same graph every run
 
@@ -160,17 +155,6 @@ def _live_nodes() -> int:
     return count
 
 
-@contextlib.contextmanager
-def collector_for_graphs():
-    """The cyclic collector tuned for graph-building programs (see GC_THRESHOLD)."""
-    old = gc.get_threshold()
-    gc.set_threshold(GC_THRESHOLD, *old[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
-
-
 def _split_last_expression(tree: ast.Module) -> tuple[ast.Module, ast.Expression | None]:
     """A cell's last expression is its value, as in a notebook."""
     if tree.body and isinstance(tree.body[-1], ast.Expr):
@@ -225,7 +209,7 @@ def run_program(
         with (
             contextlib.redirect_stdout(out),
             contextlib.redirect_stderr(out),
-            collector_for_graphs(),
+            collector.for_graphs(),
         ):
             exec(code, namespace)  # noqa: S102 - the learner's program, in the worker only
             if last_code is not None:
@@ -316,7 +300,9 @@ def _graphs(
     untouched = []
     for root, title in live:
         try:
-            record = graph_record(root, rec.steps, names=names, title=title, source=source)
+            record = graph_record(
+                root, rec.steps, names=names, title=title, source=source, literals=False
+            )
         except GraphTooLarge:
             graphs.append({**_too_big(root, title, limit), "root": None})
             continue
@@ -329,7 +315,14 @@ def _graphs(
         own = Recorder(limit=limit)
         seed = standard_pass(root, own, limit=limit)
         record = graph_record(
-            root, own.steps, names=names, title=title, mode="correct", seed=seed, source=source
+            root,
+            own.steps,
+            names=names,
+            title=title,
+            mode="correct",
+            seed=seed,
+            source=source,
+            literals=False,
         )
         graphs[index] = _graph(record, "standard", root)
         graphs[index]["note"] = (
@@ -342,7 +335,7 @@ def _graphs(
         title = names.get(id(snap.root)) or nodes.label(snap.root) or "a value"
         counts[title] = counts.get(title, 0) + 1
         numbered = f"draw_dot({title})" + (f" #{counts[title]}" if counts[title] > 1 else "")
-        record = graph_record(snap.root, names=names, title=numbered, snapshot=snap)
+        record = graph_record(snap.root, names=names, title=numbered, snapshot=snap, literals=False)
         graphs.append(_graph(record, "snapshot"))
     return graphs
 

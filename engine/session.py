@@ -12,7 +12,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from engine import nodes, replay
+from engine import collector, nodes, replay
 from engine.graph import topological_order
 from engine.numeric import format_number
 from engine.record import _Graph, _step, grads_at, graph_record, number
@@ -66,6 +66,7 @@ class Session:
                 self.shown_grads[n["id"]] = float(final[n["id"]])
         self.graph = _Graph(root, self.names, len(self.order))
         self.by_id = {self.graph.ids[id(v)]: v for v in self.order}
+        self.computed = [bool(nodes.children(v)) for v in self.order]  # not a leaf
         self.consumers: dict[int, list[Any]] = {id(v): [] for v in self.order}
         for v in self.order:
             for k in dict.fromkeys(nodes.children(v)):
@@ -74,6 +75,8 @@ class Session:
         self.called: list[Any] = []
         self.history: list[tuple[Any, list[float]]] = []  # (node, grads before its call)
         self.contributions: Counter[int] = Counter()
+        self._correct: list[float] | None = None  # the standard pass's grads, made once
+        self._sent: list[float] = []  # the grads the last answer gave the page
         self._auto = 0.0  # the grad being checked, while a gradient check runs
 
     # --- manual backward ---------------------------------------------------------------
@@ -105,7 +108,7 @@ class Session:
         kids = nodes.children(node)
         step = _step(self.graph, node, kids, rec.steps[-1], self.contributions, "program", [])
         step["early"] = self._early(node, waiting, step)
-        return {"step": step, **self.state()}
+        return {"step": step, **self.state(changed_only=True)}
 
     def _early(self, node: Any, waiting: list[Any], step: dict[str, Any]) -> str:
         """Why a call made before all of the node's consumers had run gave partial grads."""
@@ -126,7 +129,7 @@ class Session:
             for v, g in zip(self.order, before, strict=True):
                 _set_grad(v, g)
             self.called.remove(node)
-        return self.state()
+        return self.state(changed_only=True)
 
     def reset(self) -> dict[str, Any]:
         """Back to the grads as they were before manual mode began (exactly)."""
@@ -137,34 +140,47 @@ class Session:
         self.called, self.history = [], []
         return self.state()
 
-    def state(self) -> dict[str, Any]:
-        """Every grad now, which nodes are ready (all their consumers have run), which have
-        been called, and how the grads compare with the correct pass."""
+    def state(self, changed_only: bool = False) -> dict[str, Any]:
+        """Every grad now (or, `changed_only`, those that differ from the last answer's: a call
+        on a 1,000-value graph moves a few), which nodes are ready (all their consumers have
+        run), which have been called, and how the grads compare with the correct pass."""
         called = {id(v) for v in self.called}
+        ids = [self.graph.ids[id(v)] for v in self.order]
         ready = [
-            self.graph.ids[id(v)]
-            for v in self.order
-            if nodes.children(v) and all(id(c) in called for c in self.consumers[id(v)])
+            uid
+            for uid, v, computed in zip(ids, self.order, self.computed, strict=True)
+            if computed and all(id(c) in called for c in self.consumers[id(v)])
         ]
         grads = [nodes.grad(v) for v in self.order]
-        correct = self.correct_grads()
-        wrong = {
-            self.graph.ids[id(v)]: {"correct": number(c), "correct_text": format_number(c)}
-            for v, g, c in zip(self.order, grads, correct, strict=True)
-            if not close(g, c)
-        }
-        ids = [self.graph.ids[id(v)] for v in self.order]
+        sent = self._sent if changed_only and len(self._sent) == len(grads) else None
+        shown = [
+            (uid, g)
+            for i, (uid, g) in enumerate(zip(ids, grads, strict=True))
+            if sent is None or not _same(sent[i], g)
+        ]
+        self._sent = grads
+        remaining = [
+            uid
+            for uid, v, computed in zip(ids, self.order, self.computed, strict=True)
+            if computed and id(v) not in called
+        ]
         return {
-            "grads": {uid: number(g) for uid, g in zip(ids, grads, strict=True)},
-            "grad_texts": {uid: format_number(g) for uid, g in zip(ids, grads, strict=True)},
+            "grads": {uid: number(g) for uid, g in shown},
+            "grad_texts": {uid: format_number(g) for uid, g in shown},
             "ready": ready,
             "called": [self.graph.ids[id(v)] for v in self.called],
-            "remaining": [
-                uid
-                for uid, v in zip(ids, self.order, strict=True)
-                if nodes.children(v) and id(v) not in called
-            ],
-            "wrong": wrong,
+            "remaining": remaining,
+            "wrong": {} if remaining else self.wrong(ids, grads),
+        }
+
+    def wrong(self, ids: list[str], grads: list[float]) -> dict[str, Any]:
+        """The grads that differ from the correct pass (said once every node has run)."""
+        if self._correct is None:
+            self._correct = self.correct_grads()
+        return {
+            uid: {"text": format_number(g), "correct": number(c), "correct_text": format_number(c)}
+            for uid, g, c in zip(ids, grads, self._correct, strict=True)
+            if not close(g, c)
         }
 
     def correct_grads(self) -> list[float]:
@@ -260,7 +276,8 @@ class Session:
         graph each step). Returns the loss before each update and the last round's record."""
         replay.check_replayable(self.order)
         steps = max(1, min(int(steps), MAX_DESCENT_STEPS))
-        chosen = [i for i, v in enumerate(self.order) if self.graph.ids[id(v)] in set(params)]
+        wanted = set(params)
+        chosen = [i for i, v in enumerate(self.order) if self.graph.ids[id(v)] in wanted]
         values = self.next_values or {
             i: self.leaf_data.get(i, nodes.data(v))
             for i, v in enumerate(self.order)
@@ -270,25 +287,27 @@ class Session:
         history = []
         record = None
         for k in range(steps):
-            graph = replay.rebuild(self.order, values)
-            loss = graph[-1]
-            standard_pass(loss, Recorder(), limit=len(graph) + 1)
-            history.append({"step": k, "loss": number(nodes.data(loss)),
-                            "loss_text": format_number(nodes.data(loss))})  # fmt: skip
-            if k == steps - 1:
-                names = {
-                    id(n): self.names[id(o)]
-                    for n, o in zip(graph, self.order, strict=True)
-                    if id(o) in self.names
-                }
-                title = self.graph.name(self.root)
-                record = graph_record(loss, names=names, title=title)
-                round_values = dict(values)
-            for i in chosen:
-                values[i] = values[i] - rate * nodes.grad(graph[i])
+            with collector.paused():  # one collection per round, not several
+                graph = replay.rebuild(self.order, values)
+                loss = graph[-1]
+                standard_pass(loss, Recorder(), limit=len(graph) + 1)
+                history.append({"step": k, "loss": number(nodes.data(loss)),
+                                "loss_text": format_number(nodes.data(loss))})  # fmt: skip
+                if k == steps - 1:
+                    names = {
+                        id(n): self.names[id(o)]
+                        for n, o in zip(graph, self.order, strict=True)
+                        if id(o) in self.names
+                    }
+                    title = self.graph.name(self.root)
+                    record = graph_record(loss, names=names, title=title)
+                    round_values = dict(values)
+                for i in chosen:
+                    values[i] = values[i] - rate * nodes.grad(graph[i])
         # The session goes on from here: a check works on the last round (the graph shown), and
         # the next descent starts at the updated parameters.
         self.leaf_data, self.next_values = round_values, values
+        self._correct = None  # the leaves moved: so did the correct pass
         assert record is not None
         self.shown_grads = {n["id"]: float(record["grads"][n["id"]]) for n in record["nodes"]}
         return {
@@ -299,6 +318,11 @@ class Session:
                 self.graph.ids[id(self.order[i])]: format_number(values[i]) for i in chosen
             },
         }
+
+
+def _same(a: float, b: float) -> bool:
+    """The same number, nan included (a grad that stays nan has not changed)."""
+    return a == b or (a != a and b != b)
 
 
 def _set_grad(v: Any, x: float) -> None:

@@ -9,7 +9,7 @@ Numbers follow `engine.numeric`: no operation raises and none returns a complex 
 
 import math
 
-from engine import numeric, recorder
+from engine import nodes, numeric, recorder
 from engine.graph import topological_order
 
 # op -> one (rule, numbers) pair per child, in `_children` order. `{a}`, `{b}`, `{out}` are
@@ -363,3 +363,6 @@ class Value:
         """Set the grad of every node in this value's graph to 0."""
         for v in topological_order(self):
             v.grad = 0.0
+
+
+nodes.KNOWN_TYPES.add(Value)  # a Value is a node by its type: no duck typing needed

@@ -1,14 +1,18 @@
-// Start the worker and record, like the playground's #boot-status, when Python is ready
-// (milliseconds since navigation): data-worker-ready-ms and the worker's own data-worker-boot-ms.
+// Start the worker and record, like the playground (static/js/boot-status.js), when Python is
+// ready: the mark "worker-ready", the worker's own figure as the measure "worker-boot" (or the
+// mark "worker-failed"), and #status's data-state.
 const status = document.getElementById("status");
 const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 worker.addEventListener("message", (event) => {
+  const now = performance.now();
   if (event.data.ready) {
-    status.dataset.workerReadyMs = String(Math.round(performance.now()));
-    status.dataset.workerBootMs = String(Math.round(event.data.ms));
+    performance.mark("worker-ready", { startTime: now });
+    performance.measure("worker-boot", { start: Math.max(0, now - event.data.ms), end: now });
+    status.dataset.state = "ready";
     status.textContent = "Python ready";
   } else {
-    status.dataset.workerFailedMs = String(Math.round(performance.now()));
+    performance.mark("worker-failed", { startTime: now });
+    status.dataset.state = "failed";
     status.textContent = `Python failed: ${event.data.error}`;
   }
 });

@@ -1,6 +1,7 @@
-// p#boot-status: how far Python has got, in words. Its data attributes record timings
-// (milliseconds since navigation) for tests and benchmarks: data-worker-ready-ms,
-// data-worker-boot-ms (the worker's own measure) and data-worker-failed-ms.
+// p#boot-status: how far Python has got, in words, and its data-state (idle, booting, ready,
+// failed). Timings for tests and benchmarks are performance entries: marks "worker-ready" and
+// "worker-failed", and the measure "worker-boot" (the worker's own figure, ending when ready).
+import { measure } from "./timings.js";
 
 export class BootStatus {
   constructor(element) {
@@ -38,10 +39,9 @@ export class BootStatus {
   ready(ms) {
     const seconds = (ms / 1000).toFixed(1);
     this.set(`Python is ready (started in ${seconds} s): edits run live.`, "ready");
-    if (this.element) {
-      this.element.dataset.workerReadyMs = String(Math.round(performance.now()));
-      this.element.dataset.workerBootMs = String(ms);
-    }
+    const now = performance.now();
+    performance.mark("worker-ready", { startTime: now });
+    measure("worker-boot", Math.max(0, now - ms), now);
   }
 
   /** The worker was replaced (a run over the limit, or a dead interpreter). */
@@ -67,6 +67,6 @@ export class BootStatus {
       });
       this.element.append(button);
     }
-    if (this.element) this.element.dataset.workerFailedMs = String(Math.round(performance.now()));
+    performance.mark("worker-failed");
   }
 }

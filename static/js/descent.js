@@ -5,6 +5,7 @@
 // turns into "Pause descent" while it runs; a pause takes effect between two steps.
 import { linePlot } from "./plot.js";
 import { tableRow } from "./table.js";
+import { measure } from "./timings.js";
 
 const RUN = "Run descent";
 const PAUSE = "Pause descent";
@@ -201,11 +202,8 @@ export class Descent {
       .join(", ");
     await this.show(result.record, result.dot);
     // For bench/learn_bench.py: the request's round trip, and until the graph showed the round.
-    const last = rows.at(-1);
-    if (last) {
-      last.dataset.actMs = (answered - started).toFixed(1);
-      last.dataset.shownMs = (performance.now() - started).toFixed(1);
-    }
+    measure("descent-act", started, answered);
+    measure("descent-shown", started);
     return true;
   }
 

@@ -11,12 +11,13 @@ const PASTE_CHARS = 200;
 
 export class Editor extends EventTarget {
   /** Event "edit": the program, its inputs or the mode changed. Any element may be missing. */
-  constructor({ textarea, error, inputs, preset, mode, presets }) {
+  constructor({ textarea, error, inputs, preset, presetLoad, mode, presets }) {
     super();
     this.textarea = textarea;
     this.errorBox = error;
     this.inputList = inputs;
     this.presetSelect = preset;
+    this.presetLoad = presetLoad;
     this.modeSelect = mode;
     this.presets = presets ?? [];
     this.inputValues = new Map(); // input name → the number the learner typed
@@ -27,7 +28,9 @@ export class Editor extends EventTarget {
       this.edited(event.inputType === "insertFromPaste"),
     );
     textarea?.addEventListener("scroll", () => this.syncScroll());
-    preset?.addEventListener("change", () => this.choosePreset());
+    // Only an explicit "Load" replaces the program: ArrowDown on a closed <select> changes its
+    // value (and fires "change") without the learner meaning to leave their program.
+    presetLoad?.addEventListener("click", () => this.choosePreset());
     mode?.addEventListener("change", () => this.now());
     this.fillPresets();
   }
@@ -79,7 +82,7 @@ export class Editor extends EventTarget {
           cm.drawSelection(),
           cm.indentOnInput(),
           cm.bracketMatching(),
-          cm.syntaxHighlighting(cm.defaultHighlightStyle, { fallback: true }),
+          cm.syntaxHighlighting(cm.classHighlighter), // tok-* classes: playground.css colours them
           cm.python(),
           cm.indentUnit.of("    "), // Python's four spaces
           cm.EditorView.editorAttributes.of({ class: "code-editor" }),
@@ -184,9 +187,13 @@ export class Editor extends EventTarget {
     this.presets.forEach((preset, i) => select.add(new Option(preset.name, String(i))));
   }
 
+  /** Load the chosen example as one undoable change: Ctrl+Z brings the learner's text back. */
   choosePreset() {
-    const preset = this.presets[Number(this.presetSelect.value)];
-    if (!this.presetSelect.value || !preset) return;
+    const preset = this.presets[Number(this.presetSelect?.value)];
+    if (!this.presetSelect?.value || !preset) {
+      this.presetSelect?.focus(); // nothing chosen yet: the menu is where to choose
+      return;
+    }
     this.source = preset.source;
     this.clearError();
     this.now();
@@ -359,7 +366,9 @@ export class Editor extends EventTarget {
     this.view?.dispatch({
       effects: this.readOnly.reconfigure(this.cm.EditorState.readOnly.of(true)),
     });
-    for (const field of [this.presetSelect, this.modeSelect]) if (field) field.disabled = true;
+    for (const field of [this.presetSelect, this.presetLoad, this.modeSelect]) {
+      if (field) field.disabled = true;
+    }
     for (const field of this.inputList?.querySelectorAll("input") ?? []) field.disabled = true;
   }
 }

@@ -1,6 +1,7 @@
 // The graph on screen: laid out once per program, then each step rewrites a few <text>
 // elements and toggles highlight classes. Never a re-layout while stepping.
 import { PanZoom } from "./pan-zoom.js";
+import { measureLast } from "./timings.js";
 
 const OFF_MAIN_THREAD = 150; // values: bigger graphs are laid out in the layout worker
 const LARGE = 1500; // values: warn that the layout takes a while
@@ -45,8 +46,8 @@ export class GraphView {
     const laidOut = performance.now();
     this.install(svg, trace);
     // Timings of the last graph, for benchmarks: Graphviz, then putting it on screen.
-    this.container.dataset.layoutMs = String(Math.round(laidOut - started));
-    this.container.dataset.installMs = String(Math.round(performance.now() - laidOut));
+    measureLast("layout", started, laidOut);
+    measureLast("install", laidOut);
     return true;
   }
 
@@ -54,8 +55,10 @@ export class GraphView {
   adopt(svg, trace) {
     ++this.token; // a layout still running for an older graph must not replace this one
     this.layout.cancel();
+    const started = performance.now();
     this.install(svg, trace);
-    this.container.dataset.layoutMs = "0";
+    measureLast("layout", started, started); // the server laid it out
+    measureLast("install", started);
     return true;
   }
 
@@ -105,7 +108,8 @@ export class GraphView {
     for (const node of trace.nodes) {
       const group = this.groups.get(node.id);
       if (!group) continue;
-      const texts = group.querySelectorAll("text"); // label, data, grad: the last two are ours
+      // label, data, grad: the last two are ours (a constant is drawn as its number alone)
+      const texts = node.constant ? [] : group.querySelectorAll("text");
       this.values.set(node.id, {
         group,
         dataText: texts[texts.length - 2],
@@ -253,6 +257,6 @@ function union(a, b) {
 
 function describe(trace, output) {
   const count = trace.nodes.length;
-  const what = output ? ` The output ${output.label || output.id} = ${output.data_text}.` : "";
+  const what = output ? ` The output ${output.shown ?? output.name} = ${output.data_text}.` : "";
   return `Computation graph of ${count} value${count === 1 ? "" : "s"}.${what}`;
 }

@@ -1,51 +1,59 @@
-// Keyboard shortcuts for the whole page, except while the learner types or uses a control
-// that has its own keys: → next step, ← previous, Home start, End last step, Space play/pause;
-// + − 0 zoom and fit the graph, Shift+arrows pan it (GraphView.handleKey); while the learner
-// calls _backward() by hand, arrows on the graph choose a node and Enter calls it (Manual).
+// Keyboard shortcuts, all of them on the graph (#graph takes focus: Tab to it or click it).
+// Keys typed anywhere else belong to the page, the browser and assistive technology: no
+// single-key shortcut acts while focus is on a button, a field or the page (WCAG 2.1.4).
+// While the learner calls _backward() by hand, arrows on the graph choose a node and Enter
+// calls it (Manual); Enter on a node opens the inspector (Inspector, its own listener).
 
-const OWN_KEYS = new Set(["TEXTAREA", "SELECT"]);
-const CLICKS_ON_SPACE = new Set(["BUTTON", "SUMMARY", "A"]);
+/** Every shortcut, in the order the help dialog lists them: [keys as shown, what they do]. */
+export const SHORTCUTS = [
+  ["→", "next step"],
+  ["←", "previous step"],
+  ["Home", "back to the start"],
+  ["End", "the last step"],
+  ["Space", "play or pause"],
+  ["+", "zoom in"],
+  ["−", "zoom out"],
+  ["0", "fit the graph"],
+  ["Shift + arrows", "pan"],
+  ["?", "this list"],
+];
 
-const SHORTCUTS = {
-  next: "ArrowRight",
-  prev: "ArrowLeft",
-  reset: "Home",
-  play: "Space",
-  "zoom-in": "+",
-  "zoom-out": "-",
-  fit: "0",
+const MOVES = {
+  ArrowRight: (s) => s.next(),
+  ArrowLeft: (s) => s.prev(),
+  Home: (s) => s.reset(),
+  End: (s) => s.end(),
 };
 
-export function bindKeys({ current, view, manual = null }) {
-  for (const [id, keys] of Object.entries(SHORTCUTS)) {
-    document.getElementById(id)?.setAttribute("aria-keyshortcuts", keys);
-  }
-  document.addEventListener("keydown", (event) => {
+/**
+ * graph: div#graph; current(): the Stepper on screen; view: the GraphView (zoom, pan, fit);
+ * manual: Manual (may be null); help(): open the shortcut list (may be null).
+ */
+export function bindKeys({ graph, current, view, manual = null, help = null }) {
+  if (!graph) return; // its description (#graph-keys) tells of the keys
+  graph.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
-    if (OWN_KEYS.has(target.tagName) || target.tagName === "INPUT" || target.isContentEditable) {
-      return;
-    }
-    if (view.handleKey(event) || manual?.handleKey(event)) {
-      event.preventDefault();
-      return;
-    }
-    const stepper = current();
-    if (!stepper || event.shiftKey) return;
-    const moves = {
-      ArrowRight: (s) => s.next(),
-      ArrowLeft: (s) => s.prev(),
-      Home: (s) => s.reset(),
-      End: (s) => s.end(),
-    };
-    if (event.key in moves) {
-      stepper.pause();
-      moves[event.key](stepper);
-    } else if (event.key === " " && !CLICKS_ON_SPACE.has(target.tagName)) {
-      stepper.toggle();
-    } else {
+    if (event.key === "?" && help) {
+      help();
+    } else if (view.handleKey(event) || manual?.handleKey(event)) {
+      // zoom, pan or fit; or a node chosen or called by hand
+    } else if (!stepOrPlay(event, current())) {
       return;
     }
     event.preventDefault();
   });
+}
+
+/** The stepping keys: true if `event` was one of them. */
+function stepOrPlay(event, stepper) {
+  if (!stepper || event.shiftKey) return false;
+  if (event.key in MOVES) {
+    stepper.pause();
+    MOVES[event.key](stepper);
+  } else if (event.key === " ") {
+    stepper.toggle();
+  } else {
+    return false;
+  }
+  return true;
 }

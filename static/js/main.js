@@ -8,16 +8,20 @@ import { Editor } from "./editor.js";
 import { EngineClient } from "./engine-client.js";
 import { GraphChoice } from "./graph-choice.js";
 import { GraphView } from "./graph-view.js";
+import { HelpDialog } from "./help-dialog.js";
 import { Inspector } from "./inspector.js";
 import { Learn } from "./learn.js";
 import { Manual } from "./manual.js";
 import { Moons } from "./moons.js";
+import { NodeTable } from "./node-table.js";
 import { bindKeys } from "./keys.js";
 import { bindPanButtons } from "./pan-zoom.js";
 import { OutputPane } from "./output-pane.js";
 import { Practice } from "./practice.js";
 import { RulePanel } from "./rule-panel.js";
 import { Stepper } from "./stepper.js";
+import { bindTheme } from "./theme.js";
+import { measureLast } from "./timings.js";
 import { UrlState, copyLink } from "./url-state.js";
 import { VizLayout } from "./viz-layout.js";
 
@@ -27,6 +31,7 @@ const options = data.options ?? {};
 const vendor = data.vendor ?? {};
 const MISSING_VENDOR = "static/vendor is missing; run scripts/setup.sh";
 if (data.embed) postHeights();
+bindTheme($("theme")); // on / only: an embed's theme is its URL's
 
 const view = new GraphView({
   container: $("graph"),
@@ -37,6 +42,11 @@ const view = new GraphView({
   }),
 });
 const rules = new RulePanel($("rule"));
+const nodeTable = new NodeTable({
+  button: $("node-table-button"),
+  panel: $("node-table-panel"),
+  table: $("node-table"),
+});
 const bootStatus = new BootStatus($("boot-status"));
 // An embed without controls is a picture of the end of the pass, whose Python loads only on
 // demand: the server decides it (app/page_data.py, PageOptions.starts_at_end).
@@ -51,6 +61,7 @@ const editor = new Editor({
   error: $("editor-error"),
   inputs: $("inputs"),
   preset: $("preset"),
+  presetLoad: $("preset-load"),
   mode: $("mode"),
   presets: data.presets,
 });
@@ -123,6 +134,7 @@ function showStep(event) {
   view.update(stepper, event?.detail.dirty ?? null, { follow: Boolean(event) || !picture });
   inspector.refresh();
   rules.show(stepper);
+  nodeTable.show(stepper, event?.detail ?? null);
   controls.show(stepper, { announce: Boolean(event) });
   remember();
 }
@@ -167,7 +179,7 @@ async function showResult(result, position, laidOut = null, keepLayout = false) 
   editor.showInputs(namedLeaves(result.trace));
   const started = performance.now();
   showStep(null);
-  $("graph").dataset.firstStepMs = String(Math.round(performance.now() - started));
+  measureLast("first-step", started);
   if (replacing) controls.show(stepper); // the status line tells of the graph on screen
   return true;
 }
@@ -220,8 +232,8 @@ async function showRun(result) {
   else editor.clearError();
   if (!result.trace) {
     const why = result.stopped
-      ? "The program was stopped: this graph is from the last program that ran."
-      : "This graph is from the last program that ran.";
+      ? "The program was stopped: showing the last program that ran."
+      : "The program has an error: showing the last program that ran.";
     if (stepper) markStale(true, why);
     remember();
     return;
@@ -294,6 +306,7 @@ for (const field of ["learning-rate", "descent-steps", "descent-param-list"]) {
 new Moons(
   {
     train: $("moons-train"),
+    step: $("moons-step"),
     restart: $("moons-restart"),
     say: $("moons-say"),
     boundary: $("moons-boundary"),
@@ -315,7 +328,8 @@ const manual = new Manual(
   },
   { ...learning, onScreen: () => shownResult, show: showRecord, current },
 );
-bindKeys({ current, view, manual });
+const help = new HelpDialog({ button: $("help-button"), dialog: $("help-dialog") });
+bindKeys({ graph: $("graph"), current, view, manual, help: () => help.open() });
 
 const inspector = new Inspector(
   { panel: $("inspector"), body: $("inspector-body"), close: $("inspector-close") },
@@ -431,7 +445,7 @@ $("forward-toggle")?.addEventListener("click", async (event) => {
 const firstStep = forwardOn ? 0 : (data.step ?? 0);
 (first ? showResult(first, firstStep, serverSvg) : Promise.resolve(false))
   .then((shown) => {
-    $("graph").dataset.firstGraphMs = String(Math.round(performance.now()));
+    performance.mark("first-graph"); // for tests and benchmarks (timings.js)
     if (shown && options.autoplay) stepper.play();
     if (shown && options.practice) practice.start();
     if (shown && options.manual) afterPython(() => manual.start());

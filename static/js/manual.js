@@ -34,6 +34,7 @@ export class Manual {
       return;
     }
     this.original = shown;
+    this.options = null; // the Node list is made again for this graph
     this.trace = {
       ...shown.trace,
       mode: "manual",
@@ -126,30 +127,35 @@ export class Manual {
   /** Outline the node chosen in the Node list on the graph. */
   showChosen() {
     const id = this.active ? this.el.node.value : null;
-    for (const g of document.querySelectorAll("#graph svg g.node.value")) {
-      g.classList.toggle("chosen", g.id === id);
-    }
+    if (this.chosen && this.chosen !== id) nodeG(this.chosen)?.classList.remove("chosen");
+    if (id) nodeG(id)?.classList.add("chosen");
+    this.chosen = id;
   }
 
-  /** The Node list: every computed node, ready ones first and said so. */
+  /**
+   * The Node list: every computed node, ready ones first and said so. Only the options whose
+   * tag changed are rewritten (a call on a 1,000-value graph changes a few).
+   */
   fillNodes(state) {
     const ready = new Set(state.ready);
     const called = new Set(state.called);
-    const nodes = this.trace.nodes.filter((n) => !n.leaf);
     const select = this.el.node;
+    if (!this.options) {
+      const computed = this.trace.nodes.filter((n) => !n.leaf).reverse();
+      const entry = (n) => ({ option: new Option("", n.id), name: n.name, tag: null });
+      this.options = new Map(computed.map((n) => [n.id, entry(n)]));
+      select.replaceChildren(...[...this.options.values()].map((o) => o.option));
+    }
+    for (const [id, entry] of this.options) {
+      const tags = [ready.has(id) ? "ready" : "", called.has(id) ? "called" : ""];
+      const tag = tags.filter(Boolean).join(", ");
+      if (tag === entry.tag) continue;
+      entry.tag = tag;
+      entry.option.text = `${entry.name}${tag ? ` (${tag})` : ""}`;
+    }
     const keep = select.value;
-    select.replaceChildren(
-      ...nodes
-        .slice()
-        .reverse()
-        .map((n) => {
-          const tags = [ready.has(n.id) ? "ready" : "", called.has(n.id) ? "called" : ""];
-          const tag = tags.filter(Boolean).join(", ");
-          return new Option(`${n.name}${tag ? ` (${tag})` : ""}`, n.id);
-        }),
-    );
     const next = state.ready.find((id) => !called.has(id));
-    select.value = nodes.some((n) => n.id === keep) && !called.has(keep) ? keep : (next ?? keep);
+    select.value = this.options.has(keep) && !called.has(keep) ? keep : (next ?? keep);
     this.mark({ ready: state.ready, wrong: state.remaining.length ? {} : state.wrong });
     this.showChosen();
   }
@@ -162,23 +168,45 @@ export class Manual {
     const text = wrong.length
       ? ` Every node has run; ${wrong.length} grad${wrong.length === 1 ? "" : "s"} differ from ` +
         `the correct pass: ${wrong
-          .map(([id, w]) => `${names.get(id)} is ${state.grad_texts[id]}, correct ${w.correct_text}`)
+          .map(([id, w]) => `${names.get(id)} is ${w.text}, correct ${w.correct_text}`)
           .join("; ")}.`
       : " Every node has run, and every grad equals the correct pass.";
     this.el.note.textContent = text.trim();
     return text;
   }
 
+  /** Classes `ready` and `wrong` on the graph's nodes: only those that change are touched. */
   mark({ ready, wrong }) {
-    const readySet = new Set(ready);
-    for (const g of document.querySelectorAll("#graph svg g.node.value")) {
-      g.classList.toggle("ready", this.active && readySet.has(g.id));
-      g.classList.toggle("wrong", this.active && g.id in (wrong ?? {}));
-      if (!this.active) g.classList.remove("chosen");
+    const svg = document.querySelector("#graph svg");
+    const want = {
+      ready: new Set(this.active ? ready : []),
+      wrong: new Set(this.active ? Object.keys(wrong ?? {}) : []),
+    };
+    if (svg !== this.marked?.svg) {
+      // A new picture: start from what it has (nothing of ours, unless it is one we marked).
+      this.marked = { svg, ready: new Set(), wrong: new Set() };
+      for (const g of svg?.querySelectorAll("g.node.value.ready, g.node.value.wrong") ?? []) {
+        for (const name of ["ready", "wrong"]) {
+          if (g.classList.contains(name)) this.marked[name].add(g.id);
+        }
+      }
     }
+    for (const name of ["ready", "wrong"]) {
+      const had = this.marked[name];
+      for (const id of had) if (!want[name].has(id)) nodeG(id)?.classList.remove(name);
+      for (const id of want[name]) if (!had.has(id)) nodeG(id)?.classList.add(name);
+      this.marked[name] = want[name];
+    }
+    if (!this.active) this.showChosen();
   }
 
   tell(text) {
     this.say(text);
   }
+}
+
+/** The `<g>` of value node `id` in the graph on screen. */
+function nodeG(id) {
+  const g = document.getElementById(id);
+  return g?.closest("#graph") ? g : null;
 }

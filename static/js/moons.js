@@ -4,13 +4,14 @@
 // boundary. The model's graph (tens of thousands of values a step) is never drawn.
 import { boundaryPlot, linePlot } from "./plot.js";
 import { tableRow } from "./table.js";
+import { measure } from "./timings.js";
 
 const TRAIN = "Train on two moons";
 const PAUSE = "Pause training";
 
 export class Moons {
   /**
-   * elements: {train, restart, say, boundary, loss, accuracy, table, history};
+   * elements: {train, step, restart, say, boundary, loss, accuracy, table, history};
    * engine: {act}; say(text): the live region.
    */
   constructor(elements, { engine, say }) {
@@ -23,20 +24,21 @@ export class Moons {
     this.data = null; // {points, labels, steps, grid_every} once the worker has started
     this.rows = [];
     elements.train?.addEventListener("click", () => (this.running ? this.pause() : this.train()));
+    elements.step?.addEventListener("click", () => this.train(1));
     elements.restart?.addEventListener("click", () => this.restart());
   }
 
-  /** Train, one step per request, until the demo's last step or a pause. */
-  async train() {
+  /** Train, one step per request, until the demo's last step, a pause, or `limit` steps. */
+  async train(limit = Infinity) {
     const loop = ++this.loop;
-    this.setRunning(true);
+    this.setRunning(limit > 1);
     await this.inFlight;
     if (!this.data && !(await this.begin())) {
       if (loop === this.loop) this.setRunning(false);
       return;
     }
     let done = false;
-    while (loop === this.loop && !done) {
+    for (let taken = 0; loop === this.loop && !done && taken < limit; ) {
       const started = performance.now();
       const result = await this.request({ steps: 1 });
       const answered = performance.now();
@@ -50,9 +52,8 @@ export class Moons {
         continue;
       }
       this.add(result);
-      // For bench/learn_bench.py: the step's round trip to the worker.
-      const row = this.el.history?.tBodies[0].rows[this.rows.length - 1];
-      if (row) row.dataset.actMs = (answered - started).toFixed(1);
+      taken += 1;
+      measure("moons-act", started, answered); // for bench/learn_bench.py: the round trip
       done = result.done;
     }
     if (loop !== this.loop) {
@@ -61,10 +62,10 @@ export class Moons {
     }
     this.setRunning(false);
     const last = this.rows.at(-1);
-    if (done && last) {
-      const { loss_text: loss, accuracy_text: accuracy } = last;
-      this.tell(`Trained ${this.rows.length} steps: loss ${loss}, accuracy ${accuracy}.`);
-    }
+    if (!last) return;
+    const { step, loss_text: loss, accuracy_text: accuracy } = last;
+    if (done) this.tell(`Trained ${this.rows.length} steps: loss ${loss}, accuracy ${accuracy}.`);
+    else if (limit === 1) this.tell(`Step ${step}: loss ${loss}, accuracy ${accuracy}.`);
   }
 
   pause() {

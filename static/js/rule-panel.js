@@ -10,7 +10,7 @@ export class RulePanel {
     if (!this.element) return;
     const { trace, step, position, length } = stepper;
     const nodes = new Map(trace.nodes.map((n) => [n.id, n]));
-    const name = (id) => nodes.get(id)?.label || id;
+    const name = (id) => nodes.get(id)?.name ?? "the output"; // never an id: ids are keys
     const title = el("p", "rule-title");
     if (!step) {
       if (trace.mode === "program") {

@@ -16,7 +16,8 @@ export class Stepper extends EventTarget {
    * Events: "change" {position, previous, dirty: Set of node ids whose grad moved},
    * "playing" {playing}.
    */
-  constructor(trace, { speed = 700 } = {}) {
+  /** speed: ms per step when playing, the server's (initial data; no default of its own). */
+  constructor(trace, { speed } = {}) {
     super();
     this.trace = trace;
     this.steps = trace.backward;

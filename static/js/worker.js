@@ -68,21 +68,28 @@ async function probe(url) {
   }
 }
 
+/**
+ * Boot: everything that does not depend on something else starts at once — the runtime's
+ * probe, Pyodide's module, the engine zip, the stored snapshot — and each stage is a
+ * performance mark in this worker ("boot:…", read by bench/ and the page's console).
+ */
 async function boot(vendor) {
   const started = performance.now();
+  performance.mark("boot:start");
   self.postMessage(progressMessage(0));
   const snapshots = new SnapshotStore(vendor);
-  const stored = snapshots.load(); // read while the runtime is probed and its module loads
+  const stored = snapshots.load().finally(() => performance.mark("boot:snapshot-read"));
+  const engineZip = fetchBytes(vendor.engine_zip); // unpacked once Python has started
+  const module = import(`${vendor.pyodide}pyodide.mjs`);
+  for (const pending of [engineZip, module, stored]) pending.catch(() => {}); // awaited below
   await probe(`${vendor.pyodide}pyodide.asm.wasm`);
-  // Fetch the engine while Pyodide starts; unpack it once it has.
-  const engineZip = fetchBytes(vendor.engine_zip);
-  engineZip.catch(() => {}); // reported when awaited below, not as an unhandled rejection
-  const { loadPyodide } = await import(`${vendor.pyodide}pyodide.mjs`);
+  const { loadPyodide } = await module;
   const snapshot = await stored;
   let playground = null;
   if (snapshot) {
     try {
       pyodide = await loadPyodide({ indexURL: vendor.pyodide, _loadSnapshot: snapshot });
+      performance.mark("boot:runtime");
       playground = await startEngine(engineZip, { restored: true });
       console.info(`Python: restored from a memory snapshot in ${since(started)} ms`);
     } catch (error) {
@@ -95,8 +102,10 @@ async function boot(vendor) {
   if (!restored) {
     const _makeSnapshot = snapshots.available;
     pyodide = await loadPyodide({ indexURL: vendor.pyodide, _makeSnapshot });
+    performance.mark("boot:runtime");
     playground = await startEngine(engineZip, { restored: false });
   }
+  performance.mark("boot:ready");
   self.postMessage(readyMessage(since(started)));
   if (!restored) warmUpAndSnapshot(playground, snapshots); // a snapshot is warm already
 }
@@ -109,6 +118,7 @@ async function startEngine(engineZip, { restored }) {
   // way, for the modules it imports later.
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(await engineZip, "zip", { extractDir: sitePackages });
+  performance.mark("boot:engine-unpacked");
 
   self.postMessage(progressMessage(2));
   const playground = pyodide.pyimport("engine.playground");

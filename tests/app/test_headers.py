@@ -124,8 +124,11 @@ def test_is_versioned(path, versioned):
     assert is_versioned(path) is versioned
 
 
-def test_only_vendor_paths_can_be_immutable():
+def test_only_vendor_paths_and_this_deploys_assets_can_be_immutable():
     assert cache_control("/static/js/3.1.0/main.js", 200) == "no-cache"
+    assert cache_control("/static/0123456789ab/js/main.js", 200, "0123456789ab") == IMMUTABLE
+    assert cache_control("/static/0123456789ab/js/main.js", 404, "0123456789ab") == "no-cache"
+    assert cache_control("/static/ba9876543210/js/main.js", 200, "0123456789ab") == "no-cache"
     assert cache_control("/static/vendor/viz/3.31.0/viz.js", 200) == IMMUTABLE
     assert cache_control("/static/vendor/viz/3.31.0/viz.js", 206) == IMMUTABLE
     assert cache_control("/static/vendor/viz/3.31.0/viz.js", 404) == "no-cache"

@@ -156,6 +156,9 @@ def test_the_speed_and_python_on_demand_are_decided_here():
     picture = build_page(PageOptions(embed=True, controls=False, speed=250), {})
     data = json.loads(str(picture.initial_data))
     assert data["speed"] == 250 and data["python_on_demand"] is True
+    # No speed in the URL: the server's default, in the data the player reads.
+    plain = json.loads(str(build_page(PageOptions(embed=True), {}).initial_data))
+    assert plain["speed"] == PageOptions().step_ms == 1000
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ from urllib.parse import quote, urlencode
 
 import pytest
 
+from app.assets import asset_prefix
 from app.presets import LOSS, NEURON, PRESETS, USED_TWICE
 
 CONTROLS = ["reset", "prev", "play", "next", "timeline", "step-count", "speed"]
@@ -78,6 +79,8 @@ def test_selects_offer_modes_presets_and_speeds(client, parse_html):
         if tag == "option" and attrs.get("value") is not None
     ]
     values = [o["value"] for o in options]
+    assert values[:3] == ["light", "dark", "auto"]  # the Theme menu, in the header
+    values = values[3:]
     assert values[:5] == ["", "0", "1", "2", "3"]  # a placeholder, then one per preset
     assert values[5:8] == ["correct", "overwrite", "accumulate"]
     assert values[8:12] == ["2000", "1000", "500", "250"]  # then the Embed dialog's
@@ -204,8 +207,9 @@ def test_page_head(client):
     assert '<html lang="en"' in html
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
     assert '<meta name="color-scheme" content="light dark">' in html
-    assert '<link rel="stylesheet" href="/static/css/playground.css">' in html
-    assert '<script type="module" src="/static/js/main.js"></script>' in html
+    assets = asset_prefix(client.app.state.settings.static_dir)  # /static/<version>/
+    assert f'<link rel="stylesheet" href="{assets}css/playground.css">' in html
+    assert f'<script type="module" src="{assets}js/main.js"></script>' in html
     assert "<title>Autograd playground</title>" in html
 
 

@@ -4,6 +4,7 @@ response has the security headers, and no page or image carries script."""
 
 import json
 import socket
+from pathlib import Path
 from urllib.parse import quote
 
 import html5lib
@@ -11,13 +12,18 @@ import httpx
 import pytest
 from lxml import etree
 
+from app.assets import asset_prefix
 from bench.server_load import server
 from tests.app.hostile import BAD_PARAMETERS, PROGRAMS
 
 pytestmark = pytest.mark.needs_dot
 ROUTES = ["/", "/embed", "/graph.svg"]
 SECURITY = ["content-security-policy", "x-content-type-options", "referrer-policy"]
-KNOWN_SCRIPTS = [{"type": "module", "src": "/static/js/main.js"}]  # and the JSON island
+ROOT = Path(__file__).resolve().parents[2]
+# The scripts besides the JSON islands: the real static folder's, under its version.
+ASSETS = asset_prefix(ROOT / "static")
+KNOWN_SCRIPTS = [{"type": "module", "src": f"{ASSETS}js/main.js"}]
+EARLY_PYTHON = [{"type": "module", "src": f"{ASSETS}js/early-python.js"}]  # if Python is wanted
 
 
 @pytest.fixture(scope="module")
@@ -69,9 +75,13 @@ def check_page(response: httpx.Response) -> None:
     assert response.status_code == 200, response.text[:300]
     document = html5lib.parse(response.text, treebuilder="etree", namespaceHTMLElements=False)
     scripts = document.findall(".//script")
-    island = [s for s in scripts if s.get("id") == "initial-data"]
-    assert len(island) == 1 and island[0].get("type") == "application/json"
-    assert [dict(s.attrib) for s in scripts if s is not island[0]] == KNOWN_SCRIPTS
+    islands = {s.get("id"): s for s in scripts if s.get("type") == "application/json"}
+    island = [islands["initial-data"]]
+    assert set(islands) <= {"initial-data", "python-boot"}
+    modules = [dict(s.attrib) for s in scripts if s.get("type") != "application/json"]
+    assert modules == (EARLY_PYTHON if "python-boot" in islands else []) + KNOWN_SCRIPTS
+    if "python-boot" in islands:
+        assert set(json.loads(islands["python-boot"].text)) == {"pyodide", "engine_zip"}
     assert not document.findall(".//{http://www.w3.org/2000/svg}script")
     assert_no_script_in_attributes(document.iter())
     data = json.loads(island[0].text)

@@ -61,6 +61,7 @@ def test_a_preset_is_one_undo_away(playground: Page) -> None:
     box = editor(page)
     box.fill("y = 7.0 * 6.0")
     page.get_by_label("Presets").select_option(index=3)  # "A value used twice"
+    page.get_by_role("button", name="Load example").click()
     expect(page.locator("#expression")).not_to_have_value("y = 7.0 * 6.0")
     box.focus()
     page.keyboard.press("Control+z")

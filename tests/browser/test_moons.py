@@ -50,3 +50,24 @@ def test_training_lowers_the_loss_and_pauses(playground: Page) -> None:
         "A new model at step 0: press Train to train it.", timeout=STEP
     )
     expect(history).to_be_hidden()
+
+
+def test_one_step_at_a_time(playground: Page) -> None:
+    page = playground
+    page.goto("/")
+    wait_for_python(page)
+    region = page.get_by_role("region", name="Two moons")
+    step = region.get_by_role("button", name="Train one step")
+    history = page.get_by_role("table", name="Training history")
+    step.click()
+    expect(history.locator("tbody tr")).to_have_count(1, timeout=2 * STEP)
+    expect(page.locator("#moons-say")).to_have_text(
+        "Step 0: loss 0.9146, accuracy 50%.", timeout=STEP
+    )
+    expect(page.locator("#status")).to_contain_text("Step 0: loss 0.9146")  # the live region
+    step.click()
+    expect(history.locator("tbody tr")).to_have_count(2, timeout=STEP)
+    expect(page.locator("#moons-say")).to_contain_text("Step 1: loss ")
+    page.wait_for_timeout(1_000)
+    expect(history.locator("tbody tr")).to_have_count(2)  # one step per press, no more
+    expect(region.get_by_role("button", name="Train on two moons")).to_be_visible()

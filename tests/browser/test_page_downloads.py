@@ -57,7 +57,8 @@ def grads_at(position: int) -> dict[str, str]:
     for step in record["backward"][:position]:
         for change in step["changes"]:
             texts[change["node"]] = change["after_text"]
-    return texts
+    constants = {n["id"] for n in record["nodes"] if n["constant"]}  # drawn with no grad
+    return {uid: text for uid, text in texts.items() if uid not in constants}
 
 
 def png_pixels(data: bytes) -> tuple[int, int]:

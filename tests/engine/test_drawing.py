@@ -62,9 +62,11 @@ def test_page_dot_names_unlabelled_values_like_the_rules_do():
     program = parse("y = 2*x + 1")
     record = trace(program)
     src = dot_source(record)
-    assert [n["name"] for n in record["nodes"]] == ["n0", "x", "(2*x)", "n3", "y"]
-    assert 'n0 [label="{n0|' in src and 'n2 [label="{2*x|' in src
-    assert "n0.data" in record["backward"][-1]["lines"][1]["rule"]
+    assert [n["name"] for n in record["nodes"]] == ["(2)", "x", "(2*x)", "(1)", "y"]
+    assert [n["constant"] for n in record["nodes"]] == [True, False, False, True, False]
+    assert 'n0 [label="{2}" class="value leaf constant"' in src
+    assert 'n3 [label="{1}"' in src and 'n2 [label="{2*x|' in src
+    assert "(2).data" in record["backward"][-1]["lines"][1]["rule"]
     assert program.output._children[1].label == ""  # the program itself is untouched
 
 

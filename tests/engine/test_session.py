@@ -4,6 +4,7 @@ as the worker does."""
 
 import pytest
 
+from engine import session
 from engine.playground import act, run_in_worker
 from tests.programs import program
 
@@ -85,10 +86,23 @@ def test_undo_and_reset_restore_the_exact_grads():
     run_in_worker(program("neuron_by_hand"))
     before = act(0, "reset", {})["grads"]  # the program's own grads, as it left them
     act(0, "manual_start", {})
-    first = act(0, "call", {"node": "n9"})["grads"]
+    act(0, "call", {"node": "n9"})
+    first = session.session(0).state()["grads"]
     act(0, "call", {"node": "n8"})
-    assert act(0, "undo", {})["grads"] == first
+    act(0, "undo", {})
+    assert session.session(0).state()["grads"] == first
     assert act(0, "reset", {})["grads"] == before
+
+
+def test_a_call_answers_with_the_grads_it_changed_only():
+    run_in_worker(program("neuron_by_hand"))
+    start = act(0, "manual_start", {})
+    assert len(start["grads"]) == 10  # every grad: 0, and the output's 1
+    first = act(0, "call", {"node": "n9"})  # o._backward(): only n's grad moves
+    assert first["grad_texts"] == {"n8": "0.5000"}
+    assert act(0, "call", {"node": "n9"})["grad_texts"] == {"n8": "1.0000"}  # += again
+    assert act(0, "undo", {})["grad_texts"] == {"n8": "0.5000"}
+    assert act(0, "undo", {})["grad_texts"] == {"n8": "0.0000"}
 
 
 def test_gradient_check_passes_a_correct_program():

@@ -24,4 +24,6 @@ export {
   indentUnit,
 } from "@codemirror/language";
 export { python } from "@codemirror/lang-python";
+// Highlighting as classes (tok-keyword, …), coloured by the page's palette in both themes.
+export { classHighlighter } from "@lezer/highlight";
 export { lintGutter, setDiagnostics } from "@codemirror/lint";
