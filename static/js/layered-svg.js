@@ -1,0 +1,158 @@
+// The layered layout as SVG text with the structure Graphviz gives our DOT, so graph-view.js
+// indexes it the same way: a <g id=… class="node value …"> per value (outline polygon first,
+// then one <text> per field: label, data, grad), <g id=… class="node op"> with an ellipse,
+// <g id="e-…" class="edge"> with a path and an arrowhead. An edge from a hub is a stub: a short
+// arrow from the hub's name beside the op it feeds (class "edge stub").
+import { parseDot } from "./dot-graph.js";
+import { STUB_CHARS, layeredLayout } from "./layered-layout.js";
+
+const MARGIN = 4;
+const ARROW = 6; // arrowsize 0.6
+const ARROW_HALF = 2.1;
+const STUB_LENGTH = 22;
+const STUB_STEP = 14; // between the stubs into one node
+const BASELINE = 3.6; // from a row's centre to its text's baseline (12 pt Courier)
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const XML_SPECIAL = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+
+/** DOT text (engine/dot.py's) → {svg: SVG text laid out by layeredLayout, stubs: how many}. */
+export function layeredSVG(dot) {
+  const layout = layeredLayout(parseDot(dot));
+  return { svg: svgOf(layout), stubs: layout.edges.filter((e) => e.stub).length };
+}
+
+export function svgOf(layout) {
+  const byId = new Map(layout.nodes.map((n) => [n.id, n]));
+  const width = layout.width + 2 * MARGIN;
+  const height = layout.height + 2 * MARGIN;
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${num(width)}pt" height="${num(height)}pt"`,
+    ` viewBox="0 0 ${num(width)} ${num(height)}" data-layout="layered">\n`,
+    // Shared presentation attributes once, inherited (Graphviz repeats them on each element).
+    `<g id="graph0" class="graph" transform="translate(${MARGIN} ${MARGIN})" stroke="black"`,
+    ` font-family="Courier,monospace" font-size="12.00" text-anchor="middle">\n`,
+    `<polygon fill="white" stroke="transparent" points="${box(-MARGIN, -MARGIN, width, height)}"/>\n`,
+  ];
+  const stubs = stubSlots(layout.edges);
+  for (const edge of layout.edges) {
+    const source = byId.get(edge.from);
+    const target = byId.get(edge.to);
+    out.push(edge.stub ? stub(edge, source, target, stubs.get(edge)) : line(edge, source, target));
+  }
+  for (const node of layout.nodes) out.push(node.shape === "record" ? record(node) : ellipse(node));
+  out.push("</g>\n</svg>\n");
+  return out.join("");
+}
+
+function record(node) {
+  const left = node.x - node.width / 2;
+  const top = node.y - node.height / 2;
+  const parts = [
+    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">\n`,
+    `<polygon fill="none" points="${box(left, top, node.width, node.height)}"/>\n`,
+  ];
+  // The field separators as one polyline: down each, then back up along the top border.
+  const bottom = top + node.height;
+  const stops = [];
+  let x = left;
+  node.fields.forEach((text, k) => {
+    if (k) stops.push(`${num(x)},${num(top)} ${num(x)},${num(bottom)} ${num(x)},${num(top)}`);
+    const w = node.widths[k];
+    parts.push(`<text x="${num(x + w / 2)}" y="${num(node.y + BASELINE)}" stroke="none">${xml(text)}</text>\n`);
+    x += w;
+  });
+  if (stops.length) parts.splice(2, 0, `<polyline fill="none" points="${stops.join(" ")}"/>\n`);
+  parts.push("</g>\n");
+  return parts.join("");
+}
+
+function ellipse(node) {
+  const rx = node.width / 2;
+  const ry = node.height / 2;
+  return (
+    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">\n` +
+    `<ellipse fill="none" cx="${num(node.x)}" cy="${num(node.y)}" rx="${num(rx)}" ry="${num(ry)}"/>\n` +
+    `<text x="${num(node.x)}" y="${num(node.y + BASELINE)}" stroke="none">${xml(node.fields[0] ?? "")}</text>\n` +
+    "</g>\n"
+  );
+}
+
+function line(edge, source, target) {
+  const start = { x: source.x + source.width / 2, y: source.y };
+  const end = entry(target, start);
+  return edgeGroup(edge, "edge", start, end, "");
+}
+
+/** A stub: the hub's name, then a short arrow into the op; stubs into one op fan out. */
+function stub(edge, source, target, [k, of]) {
+  const y = target.y + (k - (of - 1) / 2) * STUB_STEP;
+  const start = { x: target.x - target.width / 2 - STUB_LENGTH, y };
+  const end = entry(target, start);
+  const name = source.fields[0] ?? source.id;
+  const short = name.length > STUB_CHARS ? `${name.slice(0, STUB_CHARS - 1)}…` : name;
+  const label = `<text text-anchor="end" x="${num(start.x - 2)}" y="${num(y + BASELINE)}" stroke="none">${xml(short)}</text>\n`;
+  return edgeGroup(edge, "edge stub", start, end, label);
+}
+
+function edgeGroup(edge, cls, start, end, extra) {
+  const dx = end.x - start.x;
+  const dy = end.y - start.y;
+  const length = Math.hypot(dx, dy) || 1;
+  const ux = dx / length;
+  const uy = dy / length;
+  const base = { x: end.x - ux * ARROW, y: end.y - uy * ARROW };
+  const wing = (side) => `${num(base.x - side * uy * ARROW_HALF)},${num(base.y + side * ux * ARROW_HALF)}`;
+  return (
+    `<g id="${xml(edge.id)}" class="${cls}">\n` +
+    `<path fill="none" d="M${num(start.x)},${num(start.y)}L${num(base.x)},${num(base.y)}"/>\n` +
+    `<polygon fill="black" points="${wing(1)} ${num(end.x)},${num(end.y)} ${wing(-1)} ${wing(1)}"/>\n` +
+    extra +
+    "</g>\n"
+  );
+}
+
+/** Where a line from `from` enters `node`: its ellipse, or its box's left side. */
+function entry(node, from) {
+  if (node.shape === "record") {
+    const half = node.height / 2;
+    return { x: node.x - node.width / 2, y: Math.min(node.y + half, Math.max(node.y - half, from.y)) };
+  }
+  const rx = node.width / 2;
+  const ry = node.height / 2;
+  const dx = from.x - node.x;
+  const dy = from.y - node.y;
+  const h = Math.hypot(dx / rx, dy / ry);
+  const t = h ? 1 / h : 0;
+  return { x: node.x + dx * t, y: node.y + dy * t };
+}
+
+/** For each stub edge, [its place among the stubs into the same node, how many there are]. */
+function stubSlots(edges) {
+  const count = new Map();
+  const slots = new Map();
+  for (const edge of edges) {
+    if (!edge.stub) continue;
+    const k = count.get(edge.to) ?? 0;
+    count.set(edge.to, k + 1);
+    slots.set(edge, k);
+  }
+  for (const [edge, k] of slots) slots.set(edge, [k, count.get(edge.to)]);
+  return slots;
+}
+
+function box(x, y, w, h) {
+  const [l, t, r, b] = [x, y, x + w, y + h].map(num);
+  return `${l},${t} ${l},${b} ${r},${b} ${r},${t} ${l},${t}`;
+}
+
+/** A coordinate to a tenth of a point: plenty on screen, and short text. */
+function num(x) {
+  return Math.round(x * 10) / 10;
+}
+
+/** Text as XML character data: specials escaped, what XML cannot carry replaced. */
+export function xml(text) {
+  return String(text)
+    .replace(NOT_XML, "\uFFFD")
+    .replace(/[&<>"]/g, (ch) => XML_SPECIAL[ch]);
+}
