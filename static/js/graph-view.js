@@ -44,7 +44,10 @@ export class GraphView {
     if (!svg || token !== this.token) return false;
     const laidOut = performance.now();
     this.install(svg, trace);
-    // Timings of the last graph, for benchmarks: Graphviz, then putting it on screen.
+    // Which layout drew it, and why when it is not Graphviz (viz-layout.js says so on the SVG).
+    this.container.dataset.layout = svg.getAttribute("data-layout") ?? "graphviz";
+    if (svg.hasAttribute("data-note")) this.say(svg.getAttribute("data-note"));
+    // Timings of the last graph, for benchmarks: the layout, then putting it on screen.
     this.container.dataset.layoutMs = String(Math.round(laidOut - started));
     this.container.dataset.installMs = String(Math.round(performance.now() - laidOut));
     return true;
@@ -55,6 +58,7 @@ export class GraphView {
     ++this.token; // a layout still running for an older graph must not replace this one
     this.layout.cancel();
     this.install(svg, trace);
+    this.container.dataset.layout = "graphviz";
     this.container.dataset.layoutMs = "0";
     return true;
   }
