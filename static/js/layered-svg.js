@@ -83,9 +83,10 @@ function line(edge, source, target) {
   return edgeGroup(edge, "edge", start, end, "");
 }
 
-/** A stub: the hub's name, then a short arrow into the op; stubs into one op fan out. */
-function stub(edge, source, target, [k, of]) {
-  const y = target.y + (k - (of - 1) / 2) * STUB_STEP;
+/** A stub: the hub's name, then a short arrow into the op from above its other inputs (so
+ * no edge runs through the name); the stubs into one op stack upwards. */
+function stub(edge, source, target, [k]) {
+  const y = target.y - target.height / 2 - k * STUB_STEP;
   const start = { x: target.x - target.width / 2 - STUB_LENGTH, y };
   const end = entry(target, start);
   const name = source.fields[0] ?? source.id;
@@ -126,7 +127,7 @@ function entry(node, from) {
   return { x: node.x + dx * t, y: node.y + dy * t };
 }
 
-/** For each stub edge, [its place among the stubs into the same node, how many there are]. */
+/** For each stub edge, [its place among the stubs into the same node, how many there are].*/
 function stubSlots(edges) {
   const count = new Map();
   const slots = new Map();
