@@ -1,18 +1,23 @@
 // The layered layout as SVG text with the structure Graphviz gives our DOT, so graph-view.js
 // indexes it the same way: a <g id=… class="node value …"> per value (outline polygon first,
-// then one <text> per field: label, data, grad), <g id=… class="node op"> with an ellipse,
-// <g id="e-…" class="edge"> with a path and an arrowhead. An edge from a hub is a stub: a short
-// arrow from the hub's name beside the op it feeds (class "edge stub").
+// its field separators in it, then one <text> per field: label, data, grad), <g id=… class="node op"> with an ellipse,
+// <g id="e-…" class="edge"> with a path (its arrowhead a shared marker). An edge from a hub
+// is a stub: a short arrow from the hub's name beside the op it feeds (class "edge stub").
 import { parseDot } from "./dot-graph.js";
 import { STUB_CHARS, layeredLayout } from "./layered-layout.js";
 
 const MARGIN = 4;
-const ARROW = 6; // arrowsize 0.6
-const ARROW_HALF = 2.1;
+// One arrowhead for every edge (arrowsize 0.6), in the colour of the edge's line, so a
+// highlighted edge's arrow follows it: one element per edge fewer than Graphviz's polygons.
+const ARROWHEAD =
+  '<defs><marker id="arrow" viewBox="0 0 6 4.2" refX="6" refY="2.1" markerUnits="userSpaceOnUse"' +
+  ' markerWidth="6" markerHeight="4.2" orient="auto"><polygon points="0,0 6,2.1 0,4.2"' +
+  ' fill="context-stroke" stroke="none"/></marker></defs>\n';
 const STUB_LENGTH = 22;
 const STUB_STEP = 14; // between the stubs into one node
 const BASELINE = 3.6; // from a row's centre to its text's baseline (12 pt Courier)
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const NEEDS_ESCAPE = /[^\t\n\r\u0020-\u0021\u0023-\u0025\u0027-\u003B\u003D\u003F-\uD7FF\uE000-\uFFFD]/u;
 const XML_SPECIAL = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 
 /** DOT text (engine/dot.py's) → {svg: SVG text laid out by layeredLayout, stubs: how many}. */
@@ -32,6 +37,7 @@ export function svgOf(layout) {
     `<g id="graph0" class="graph" transform="translate(${MARGIN} ${MARGIN})" stroke="black"`,
     ` font-family="Courier,monospace" font-size="12.00" text-anchor="middle">\n`,
     `<polygon fill="white" stroke="transparent" points="${box(-MARGIN, -MARGIN, width, height)}"/>\n`,
+    ARROWHEAD,
   ];
   const stubs = stubSlots(layout.edges);
   for (const edge of layout.edges) {
@@ -45,25 +51,29 @@ export function svgOf(layout) {
 }
 
 function record(node) {
-  const left = node.x - node.width / 2;
-  const top = node.y - node.height / 2;
-  const parts = [
-    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">\n`,
-    `<polygon fill="none" points="${box(left, top, node.width, node.height)}"/>\n`,
-  ];
-  // The field separators as one polyline: down each, then back up along the top border.
-  const bottom = top + node.height;
-  const stops = [];
-  let x = left;
+  const left = num(node.x - node.width / 2);
+  const right = num(node.x + node.width / 2);
+  const top = num(node.y - node.height / 2);
+  const bottom = num(node.y + node.height / 2);
+  const baseline = num(node.y + BASELINE);
+  // The outline and the field separators in one polygon (one element fewer a node): round
+  // the box, then along the top border down each separator and back; the spikes enclose no
+  // area, so the fill is the box's.
+  let points = `${left},${top} ${left},${bottom} ${right},${bottom} ${right},${top}`;
+  const texts = [];
+  let x = node.x - node.width / 2;
+  const separators = [];
   node.fields.forEach((text, k) => {
-    if (k) stops.push(`${num(x)},${num(top)} ${num(x)},${num(bottom)} ${num(x)},${num(top)}`);
+    if (k) separators.push(num(x));
     const w = node.widths[k];
-    parts.push(`<text x="${num(x + w / 2)}" y="${num(node.y + BASELINE)}" stroke="none">${xml(text)}</text>\n`);
+    texts.push(`<text x="${num(x + w / 2)}" y="${baseline}" stroke="none">${xml(text)}</text>\n`);
     x += w;
   });
-  if (stops.length) parts.splice(2, 0, `<polyline fill="none" points="${stops.join(" ")}"/>\n`);
-  parts.push("</g>\n");
-  return parts.join("");
+  for (const s of separators.reverse()) points += ` ${s},${top} ${s},${bottom} ${s},${top}`;
+  return (
+    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">\n` +
+    `<polygon fill="none" points="${points} ${left},${top}"/>\n${texts.join("")}</g>\n`
+  );
 }
 
 function ellipse(node) {
@@ -96,17 +106,9 @@ function stub(edge, source, target, [k]) {
 }
 
 function edgeGroup(edge, cls, start, end, extra) {
-  const dx = end.x - start.x;
-  const dy = end.y - start.y;
-  const length = Math.hypot(dx, dy) || 1;
-  const ux = dx / length;
-  const uy = dy / length;
-  const base = { x: end.x - ux * ARROW, y: end.y - uy * ARROW };
-  const wing = (side) => `${num(base.x - side * uy * ARROW_HALF)},${num(base.y + side * ux * ARROW_HALF)}`;
   return (
     `<g id="${xml(edge.id)}" class="${cls}">\n` +
-    `<path fill="none" d="M${num(start.x)},${num(start.y)}L${num(base.x)},${num(base.y)}"/>\n` +
-    `<polygon fill="black" points="${wing(1)} ${num(end.x)},${num(end.y)} ${wing(-1)} ${wing(1)}"/>\n` +
+    `<path fill="none" d="M${num(start.x)},${num(start.y)}L${num(end.x)},${num(end.y)}" marker-end="url(#arrow)"/>\n` +
     extra +
     "</g>\n"
   );
@@ -153,7 +155,7 @@ function num(x) {
 
 /** Text as XML character data: specials escaped, what XML cannot carry replaced. */
 export function xml(text) {
-  return String(text)
-    .replace(NOT_XML, "\uFFFD")
-    .replace(/[&<>"]/g, (ch) => XML_SPECIAL[ch]);
+  const s = String(text);
+  if (!NEEDS_ESCAPE.test(s)) return s; // most texts: "data 0.5000"
+  return s.replace(NOT_XML, "\uFFFD").replace(/[&<>"]/g, (ch) => XML_SPECIAL[ch]);
 }

@@ -25,8 +25,10 @@ CHAIN = (
     "    x = x*1.0001 + 0.5\n"
 )
 TERMS = " + ".join(f"x{i}" for i in range(200))
-SUMS = "".join(f"s{k} = {TERMS}\n" for k in range(15)) + "y = " + " + ".join(
-    f"s{k}" for k in range(15)
+SUMS = (
+    "".join(f"s{k} = {TERMS}\n" for k in range(15))
+    + "y = "
+    + " + ".join(f"s{k}" for k in range(15))
 )
 
 
