@@ -7,6 +7,7 @@ import { parseDot } from "./dot-graph.js";
 import { chooseLayout, layered, withStubs } from "./layout-choice.js";
 import { layeredSVG } from "./layered-svg.js";
 import { LAYOUT_FAILED, idCounter, layoutMessage } from "./protocol.js";
+import { cullTiles } from "./tile-culler.js";
 
 const WORKER_TIMEOUT_MS = 60_000; // dot can take minutes on deep graphs with shared inputs
 
@@ -111,7 +112,9 @@ function parseLayered(text) {
   template.innerHTML = text;
   const svg = template.content.firstElementChild;
   if (svg?.nodeName !== "svg") throw new Error("the layered layout returned something that is not SVG");
-  return document.adoptNode(svg);
+  const adopted = document.adoptNode(svg);
+  cullTiles(adopted);
+  return adopted;
 }
 
 function labelled(svg, { layout, note }) {
