@@ -55,6 +55,9 @@ def test_a_20000_value_chain_draws_and_steps(playground: Page) -> None:
     # The chain's constants are drawn with their values; the input keeps its label.
     x = page.locator("#graph svg g[id='n0'] > text").first
     expect(x).to_have_text("x")
+    # Only the part near the view is shown (tile-culler.js): the output, not the far input.
+    expect(page.locator(f"#graph svg g[id='{record['output']}']")).to_be_visible()
+    expect(page.locator("#graph svg g[id='n0']")).to_be_hidden()
     constant = next(n for n in record["nodes"] if n["leaf"] and n["data"] == 0.5)
     expect(page.locator(f"#graph svg g[id='{constant['id']}']")).to_contain_text("data 0.5000")
     page.get_by_role("button", name="Next step").click()

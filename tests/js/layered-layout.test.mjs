@@ -103,6 +103,22 @@ for (const { name, dot, ids, edge_ids: edgeIds, cost } of cases) {
   });
 }
 
+test("tiles: every node and edge in one, each tile's extent covers its nodes", () => {
+  const { svg } = layeredSVG(chainDot(300));
+  const tiles = [...svg.matchAll(/<svg class="tile" overflow="visible" data-x0="([\d.-]+)" data-x1="([\d.-]+)" display="none">\n([\s\S]*?)<\/svg>\n/g)];
+  assert.ok(tiles.length > 10);
+  let values = 0;
+  for (const [, x0, x1, body] of tiles) {
+    for (const [, points] of body.matchAll(/<g id="n\d+" class="node value[^"]*">\n<polygon fill="none" points="([^"]+)"/g)) {
+      values++;
+      const xs = points.split(" ").map((p) => Number(p.split(",")[0]));
+      assert.ok(Math.min(...xs) >= Number(x0) - 0.1 && Math.max(...xs) <= Number(x1) + 0.1);
+    }
+  }
+  assert.equal(values, 1 + 4 * 300);
+  assert.equal(svg.match(/<g id="e-/g).length, 6 * 300);
+});
+
 test("a label's record syntax is read back literally", () => {
   const { dot } = cases.find((c) => c.name === "labels");
   const node = parseDot(dot).nodes.find((n) => n.fields[0].startsWith("{"));
