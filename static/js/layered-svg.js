@@ -24,7 +24,12 @@ const XML_SPECIAL = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 
 /** DOT text (engine/dot.py's) → {svg: SVG text laid out by layeredLayout, stubs: how many}. */
 export function layeredSVG(dot) {
-  const layout = layeredLayout(parseDot(dot));
+  return layeredSVGOf(parseDot(dot));
+}
+
+/** The same from a graph parseDot already read (the layout worker reads it once). */
+export function layeredSVGOf(graph) {
+  const layout = layeredLayout(graph);
   return { svg: svgOf(layout), stubs: layout.edges.filter((e) => e.stub).length };
 }
 

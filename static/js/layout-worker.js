@@ -4,7 +4,7 @@
 // Messages are defined in protocol.js.
 import { parseDot } from "./dot-graph.js";
 import { chooseLayout, layered, withStubs } from "./layout-choice.js";
-import { layeredSVG } from "./layered-svg.js";
+import { layeredSVGOf } from "./layered-svg.js";
 import { LAYOUT, layoutFailedMessage, svgMessage } from "./protocol.js";
 
 let viz = null;
@@ -13,7 +13,8 @@ self.addEventListener("message", async (event) => {
   const { type, id, viz: vizUrl, dot } = event.data;
   if (type !== LAYOUT) return;
   try {
-    let choice = chooseLayout(parseDot(dot));
+    const graph = parseDot(dot);
+    let choice = chooseLayout(graph);
     if (choice.layout === "graphviz") {
       try {
         viz ??= await import(vizUrl).then((module) => module.instance());
@@ -24,7 +25,7 @@ self.addEventListener("message", async (event) => {
         choice = layered(`Graphviz failed (${error?.message ?? error})`);
       }
     }
-    const { svg, stubs } = layeredSVG(dot);
+    const { svg, stubs } = layeredSVGOf(graph);
     self.postMessage(svgMessage(id, svg, { ...choice, note: withStubs(choice.note, stubs) }));
   } catch (error) {
     self.postMessage(layoutFailedMessage(id, String(error?.message ?? error)));

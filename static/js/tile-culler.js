@@ -7,6 +7,9 @@
 // style property: the page's `#graph svg {display: block}` would beat a display attribute.
 
 const MARGIN_SCREENS = 1; // tiles this many screen widths beyond either edge are shown too
+// At most this many tiles, those nearest the view's centre: zoomed out on 20,000 values (Fit)
+// the text is far below a pixel, and showing all 4,000 tiles froze the page for seconds.
+const MAX_SHOWN = 200;
 
 export function cullTiles(svg) {
   const tiles = [...svg.querySelectorAll("svg.tile[display]")].map((tile) => {
@@ -16,11 +19,17 @@ export function cullTiles(svg) {
   if (!tiles.length) return;
   const update = () => {
     const range = visibleRange(svg);
+    let near = tiles.filter((t) => !range || (t.x1 >= range.x0 && t.x0 <= range.x1));
+    if (near.length > MAX_SHOWN && range) {
+      const centre = (range.x0 + range.x1) / 2;
+      const distance = (t) => Math.abs((t.x0 + t.x1) / 2 - centre);
+      near = near.sort((a, b) => distance(a) - distance(b)).slice(0, MAX_SHOWN);
+    }
+    const show = new Set(near);
     for (const t of tiles) {
-      const show = !range || (t.x1 >= range.x0 && t.x0 <= range.x1);
-      if (show === t.shown) continue;
-      t.shown = show;
-      t.tile.style.display = show ? "" : "none";
+      if (show.has(t) === t.shown) continue;
+      t.shown = !t.shown;
+      t.tile.style.display = t.shown ? "" : "none";
     }
   };
   new MutationObserver(update).observe(svg, { attributes: true, attributeFilter: ["style"] });

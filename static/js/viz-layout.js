@@ -5,7 +5,7 @@
 // layout drew it (data-layout) and, for the layered one, why in words (data-note).
 import { parseDot } from "./dot-graph.js";
 import { chooseLayout, layered, withStubs } from "./layout-choice.js";
-import { layeredSVG } from "./layered-svg.js";
+import { layeredSVGOf } from "./layered-svg.js";
 import { LAYOUT_FAILED, idCounter, layoutMessage } from "./protocol.js";
 import { cullTiles } from "./tile-culler.js";
 
@@ -29,7 +29,8 @@ export class VizLayout {
   }
 
   async onMainThread(dot) {
-    let choice = chooseLayout(parseDot(dot)); // a small graph: cheap to measure here
+    const graph = parseDot(dot); // a small graph: cheap to read and measure here
+    let choice = chooseLayout(graph);
     if (choice.layout === "graphviz") {
       this.viz ??= import(this.vizUrl).then((module) => module.instance());
       try {
@@ -39,7 +40,7 @@ export class VizLayout {
         choice = layered(`Graphviz failed (${error?.message ?? error})`);
       }
     }
-    const { svg, stubs } = layeredSVG(dot);
+    const { svg, stubs } = layeredSVGOf(graph);
     return labelled(parseLayered(svg), { ...choice, note: withStubs(choice.note, stubs) });
   }
 
