@@ -3,8 +3,9 @@
 // line, attributes as key=value or key="quoted". What to draw (fields, classes, ids) stays the
 // engine's decision; this only reads it.
 
-const NODE = /^\s*("(?:[^"\\]|\\.)*"|[A-Za-z0-9_]+)\s*\[(.*)\]\s*;?\s*$/;
-const EDGE = /^\s*("(?:[^"\\]|\\.)*"|[A-Za-z0-9_]+)\s*->\s*("(?:[^"\\]|\\.)*"|[A-Za-z0-9_]+)\s*(?:\[(.*)\])?\s*;?\s*$/;
+const NAME = String.raw`("(?:[^"\\]|\\.)*"|[A-Za-z0-9_]+)`; // quoted, or a bare id
+const NODE = new RegExp(String.raw`^\s*${NAME}\s*\[(.*)\]\s*;?\s*$`);
+const EDGE = new RegExp(String.raw`^\s*${NAME}\s*->\s*${NAME}\s*(?:\[(.*)\])?\s*;?\s*$`);
 const ATTR = /([A-Za-z_]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s,\]]+)/g;
 const KEYWORDS = new Set(["graph", "node", "edge"]);
 

@@ -1,6 +1,7 @@
 // The layered layout as SVG text with the structure Graphviz gives our DOT, so graph-view.js
 // indexes it the same way: a <g id=… class="node value …"> per value (outline polygon first,
-// its field separators in it, then one <text> per field: label, data, grad), <g id=… class="node op"> with an ellipse,
+// its field separators in it, then one <text> per field: label, data, grad), a
+// <g id=… class="node op"> with an ellipse,
 // <g id="e-…" class="edge"> with a path (its arrowhead a shared marker). An edge from a hub
 // is a stub: a short arrow from the hub's name beside the op it feeds (class "edge stub").
 import { parseDot } from "./dot-graph.js";
@@ -113,7 +114,8 @@ function ellipse(node) {
   return (
     `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">\n` +
     `<ellipse fill="none" cx="${num(node.x)}" cy="${num(node.y)}" rx="${num(rx)}" ry="${num(ry)}"/>\n` +
-    `<text x="${num(node.x)}" y="${num(node.y + BASELINE)}" stroke="none">${xml(node.fields[0] ?? "")}</text>\n` +
+    `<text x="${num(node.x)}" y="${num(node.y + BASELINE)}" stroke="none">` +
+    `${xml(node.fields[0] ?? "")}</text>\n` +
     "</g>\n"
   );
 }
@@ -132,14 +134,16 @@ function stub(edge, source, target, [k]) {
   const end = entry(target, start);
   const name = source.fields[0] ?? source.id;
   const short = name.length > STUB_CHARS ? `${name.slice(0, STUB_CHARS - 1)}…` : name;
-  const label = `<text text-anchor="end" x="${num(start.x - 2)}" y="${num(y + BASELINE)}" stroke="none">${xml(short)}</text>\n`;
+  const at = `x="${num(start.x - 2)}" y="${num(y + BASELINE)}"`;
+  const label = `<text text-anchor="end" ${at} stroke="none">${xml(short)}</text>\n`;
   return edgeGroup(edge, "edge stub", start, end, label);
 }
 
 function edgeGroup(edge, cls, start, end, extra) {
   return (
     `<g id="${xml(edge.id)}" class="${cls}">\n` +
-    `<path fill="none" d="M${num(start.x)},${num(start.y)}L${num(end.x)},${num(end.y)}" marker-end="url(#arrow)"/>\n` +
+    `<path fill="none" d="M${num(start.x)},${num(start.y)}L${num(end.x)},${num(end.y)}"` +
+    ' marker-end="url(#arrow)"/>\n' +
     extra +
     "</g>\n"
   );

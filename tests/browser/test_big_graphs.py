@@ -59,7 +59,7 @@ def test_a_20000_value_chain_draws_and_steps(playground: Page) -> None:
     expect(page.locator(f"#graph svg g[id='{record['output']}']")).to_be_visible()
     expect(page.locator("#graph svg g[id='n0']")).to_be_hidden()
     constant = next(n for n in record["nodes"] if n["leaf"] and n["data"] == 0.5)
-    expect(page.locator(f"#graph svg g[id='{constant['id']}']")).to_contain_text("data 0.5000")
+    expect(page.locator(f"#graph svg g[id='{constant['id']}']")).to_contain_text("0.5000")
     page.get_by_role("button", name="Next step").click()
     page.get_by_role("button", name="Next step").click()
     n = len(record["backward"])

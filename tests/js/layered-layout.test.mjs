@@ -85,10 +85,15 @@ for (const { name, dot, ids, edge_ids: edgeIds, cost } of cases) {
     const { svg } = layeredSVG(dot);
     assert.match(svg, /^<svg [^>]*viewBox="0 0 [\d.]+ [\d.]+"/);
     assert.match(svg, /<g id="graph0" class="graph"/);
+    const records = new Map(parseDot(dot).nodes.map((n) => [n.id, n]));
     for (const id of ids) {
-      // A value: its outline first, then the label, data and grad texts last.
-      const group = new RegExp(`<g id="${id}" class="node value( leaf)?">\\n<polygon [^>]*/>\\n(<polyline [^>]*/>\\n)?<text [^>]*>[^<]*</text>\\n<text [^>]*>data [^<]*</text>\\n<text [^>]*>grad [^<]*</text>\\n</g>`);
-      assert.match(svg, group, id);
+      // A value: its outline first, then one text per field of the DOT's record, in order
+      // (graph-view.js takes the last two as data and grad).
+      const group = new RegExp(`<g id="${id}" class="node value( leaf)?">\\n<polygon [^>]*/>\\n((?:<text [^>]*>[^<]*</text>\\n)+)</g>`);
+      const match = group.exec(svg);
+      assert.ok(match, id);
+      const texts = [...match[2].matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+      assert.deepEqual(texts, records.get(id).fields.map(xml), id);
     }
     for (const id of edgeIds) assert.ok(svg.includes(`<g id="${id}" class="edge`), id);
     // Text is XML character data: no raw markup from a label.
