@@ -89,7 +89,7 @@ for (const { name, dot, ids, edge_ids: edgeIds, cost } of cases) {
     for (const id of ids) {
       // A value: its outline first, then one text per field of the DOT's record, in order
       // (graph-view.js takes the last two as data and grad).
-      const group = new RegExp(`<g id="${id}" class="node value( leaf)?">\\n<polygon [^>]*/>\\n((?:<text [^>]*>[^<]*</text>\\n)+)</g>`);
+      const group = new RegExp(`<g id="${id}" class="node value((?: leaf)?(?: constant)?)">\\n<polygon [^>]*/>\\n((?:<text [^>]*>[^<]*</text>\\n)+)</g>`);
       const match = group.exec(svg);
       assert.ok(match, id);
       const texts = [...match[2].matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
