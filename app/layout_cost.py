@@ -6,6 +6,10 @@ it crosses, and crossing minimisation works on all of them. A value used by many
 hub: `x + x + ... + x`) has edges spanning up to the whole graph, so 150 terms make ~11,000
 virtual nodes for 300 real ones and take 16 s. So the estimate counts real plus virtual nodes,
 with ranks from the longest path (dot's ranking can only shorten edges, so this errs high).
+
+The page makes the same estimate from the DOT before it lays a graph out, to choose between
+Graphviz WASM and its layered layout (static/js/layout-choice.js); a node unit test
+(tests/js/layered-layout.test.mjs) checks that both give the same figures on the same graphs.
 """
 
 from collections.abc import Mapping

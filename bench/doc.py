@@ -10,6 +10,7 @@ OWN_SECTIONS = (
     "## A learner's Python in the page",  # bench/python_page.py
     "## Learning by doing: descent and two moons",  # bench/learn_bench.py
     "## Server under load",  # bench/server_load.py
+    "## Laying out big graphs",  # bench/layout_bench.py
     "## Layout shift (Lighthouse, mobile)",  # bench/layout_shift.py
 )
 

@@ -45,7 +45,10 @@ export class GraphView {
     if (!svg || token !== this.token) return false;
     const laidOut = performance.now();
     this.install(svg, trace);
-    // Timings of the last graph, for benchmarks: Graphviz, then putting it on screen.
+    // Which layout drew it, and why when it is not Graphviz (viz-layout.js says so on the SVG).
+    this.container.dataset.layout = svg.getAttribute("data-layout") ?? "graphviz";
+    if (svg.hasAttribute("data-note")) this.say(svg.getAttribute("data-note"));
+    // Timings of the last graph, for benchmarks: the layout, then putting it on screen.
     measureLast("layout", started, laidOut);
     measureLast("install", laidOut);
     return true;
@@ -57,6 +60,7 @@ export class GraphView {
     this.layout.cancel();
     const started = performance.now();
     this.install(svg, trace);
+    this.container.dataset.layout = "graphviz";
     measureLast("layout", started, started); // the server laid it out
     measureLast("install", started);
     return true;

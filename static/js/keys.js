@@ -8,6 +8,7 @@
 export const SHORTCUTS = [
   ["→", "next step"],
   ["←", "previous step"],
+  ["↑ ↓", "move between the values (said, and shown in the inspector)"],
   ["Home", "back to the start"],
   ["End", "the last step"],
   ["Space", "play or pause"],
@@ -27,16 +28,17 @@ const MOVES = {
 
 /**
  * graph: div#graph; current(): the Stepper on screen; view: the GraphView (zoom, pan, fit);
- * manual: Manual (may be null); help(): open the shortcut list (may be null).
+ * manual: Manual (may be null); cursor: NodeCursor (may be null); help(): open the shortcut
+ * list (may be null).
  */
-export function bindKeys({ graph, current, view, manual = null, help = null }) {
+export function bindKeys({ graph, current, view, manual = null, cursor = null, help = null }) {
   if (!graph) return; // its description (#graph-keys) tells of the keys
   graph.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === "?" && help) {
       help();
-    } else if (view.handleKey(event) || manual?.handleKey(event)) {
-      // zoom, pan or fit; or a node chosen or called by hand
+    } else if (view.handleKey(event) || manual?.handleKey(event) || cursor?.handleKey(event)) {
+      // zoom, pan or fit; a node chosen or called by hand; or the next value
     } else if (!stepOrPlay(event, current())) {
       return;
     }

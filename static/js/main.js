@@ -15,6 +15,7 @@ import { Manual } from "./manual.js";
 import { Moons } from "./moons.js";
 import { NodeTable } from "./node-table.js";
 import { bindKeys } from "./keys.js";
+import { NodeCursor } from "./node-cursor.js";
 import { bindPanButtons } from "./pan-zoom.js";
 import { OutputPane } from "./output-pane.js";
 import { Practice } from "./practice.js";
@@ -329,12 +330,18 @@ const manual = new Manual(
   { ...learning, onScreen: () => shownResult, show: showRecord, current },
 );
 const help = new HelpDialog({ button: $("help-button"), dialog: $("help-dialog") });
-bindKeys({ graph: $("graph"), current, view, manual, help: () => help.open() });
 
 const inspector = new Inspector(
   { panel: $("inspector"), body: $("inspector-body"), close: $("inspector-close") },
   { current, active: () => !manual.active },
 );
+const cursor = new NodeCursor({
+  current,
+  inspector,
+  say: (text) => controls.say(text),
+  reveal: (id) => view.follow({ node: id, changes: [] }),
+});
+bindKeys({ graph: $("graph"), current, view, manual, cursor, help: () => help.open() });
 
 const practice = new Practice(
   {

@@ -91,8 +91,9 @@ export function layoutMessage(id, viz, dot) {
   return { type: LAYOUT, id, viz, dot };
 }
 
-export function svgMessage(id, svg) {
-  return { type: SVG, id, svg };
+/** `layout`: "graphviz" or "layered"; `note`: why, in words, when it is not Graphviz. */
+export function svgMessage(id, svg, { layout = "graphviz", note = "" } = {}) {
+  return { type: SVG, id, svg, layout, note };
 }
 
 export function layoutFailedMessage(id, message) {

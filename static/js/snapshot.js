@@ -23,12 +23,19 @@ export class SnapshotStore {
     this.available = typeof caches !== "undefined";
   }
 
-  /** The stored snapshot's bytes, or null when there is none (or no storage at all). */
-  async load() {
+  /**
+   * The stored snapshot, or null when there is none (or no storage at all): `{bytes}`, a
+   * promise of its bytes, so that Pyodide fetches and compiles its runtime while they are read
+   * (a 31 MB read from Cache Storage took ~130 ms here).
+   */
+  async find() {
     if (!this.available) return null;
     try {
       const response = await (await caches.open(CACHE_NAME)).match(this.key);
-      return response ? new Uint8Array(await response.arrayBuffer()) : null;
+      if (!response) return null;
+      const bytes = response.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+      bytes.catch(() => {}); // a failed read fails the restore, which says why
+      return { bytes };
     } catch (error) {
       console.warn(`Python: could not read the stored memory snapshot (${error.message ?? error})`);
       return null;

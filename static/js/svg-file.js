@@ -36,6 +36,8 @@ export function standaloneSvg(svg, background) {
   copy.setAttribute("height", String(box.height));
   copy.setAttribute("preserveAspectRatio", "xMidYMid meet");
   for (const name of ["aria-hidden", "focusable"]) copy.removeAttribute(name);
+  // The layered layout's off-screen tiles are hidden only while on screen (tile-culler.js).
+  for (const tile of copy.querySelectorAll("[data-x0][display]")) tile.removeAttribute("display");
   const rect = document.createElementNS(SVG_NS, "rect");
   const area = { x: box.x, y: box.y, width: box.width, height: box.height, fill: background };
   for (const [name, value] of Object.entries(area)) rect.setAttribute(name, String(value));

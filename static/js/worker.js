@@ -78,15 +78,16 @@ async function boot(vendor) {
   performance.mark("boot:start");
   self.postMessage(progressMessage(0));
   const snapshots = new SnapshotStore(vendor);
-  const stored = snapshots.load().finally(() => performance.mark("boot:snapshot-read"));
+  const stored = snapshots.find(); // its bytes are read while the runtime compiles
   const engineZip = fetchBytes(vendor.engine_zip); // unpacked once Python has started
   const module = import(`${vendor.pyodide}pyodide.mjs`);
   for (const pending of [engineZip, module, stored]) pending.catch(() => {}); // awaited below
   await probe(`${vendor.pyodide}pyodide.asm.wasm`);
   const { loadPyodide } = await module;
-  const snapshot = await stored;
+  const snapshot = (await stored)?.bytes;
   let playground = null;
   if (snapshot) {
+    snapshot.then(() => performance.mark("boot:snapshot-read"), () => {});
     try {
       pyodide = await loadPyodide({ indexURL: vendor.pyodide, _loadSnapshot: snapshot });
       performance.mark("boot:runtime");

@@ -321,3 +321,21 @@ def test_modes_rate_steps_and_parameters_go_into_the_permalink(playground: Page)
     expect(region.get_by_role("checkbox", name="w1")).not_to_be_checked()
     expect(page).to_have_url(re.compile(r"manual=1"))
     expect(page).to_have_url(re.compile(r"params=w2"))
+
+
+def test_arrow_keys_move_between_the_values(playground: Page) -> None:
+    page = playground
+    page.goto("/?step=6")
+    graph = page.locator("#graph")
+    graph.focus()
+    page.keyboard.press("ArrowDown")  # the first value: x1
+    expect(page.locator("#status")).to_have_text("x1: data 2.0000, grad -1.5000, an input.")
+    expect(page.locator("#graph svg g[id='n0']")).to_have_class(re.compile(r"\bcursor\b"))
+    inspector = page.get_by_role("region", name="Inspector")
+    expect(inspector).to_contain_text("x1")
+    page.keyboard.press("ArrowUp")  # stays on the first
+    expect(page.locator("#status")).to_contain_text("x1: data 2.0000")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#graph svg g[id='n0']")).not_to_have_class(re.compile(r"\bcursor\b"))
+    expect(page.locator("#graph svg g.cursor")).to_have_count(1)
+    expect(page.locator("#step-count")).to_have_text("6 / 6")  # ↑ and ↓ never step

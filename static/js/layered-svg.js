@@ -1,0 +1,196 @@
+// The layered layout as SVG text with the structure Graphviz gives our DOT, so graph-view.js
+// indexes it the same way: a <g id=… class="node value …"> per value (outline polygon first,
+// its field separators in it, then one <text> per field: label, data, grad), a
+// <g id=… class="node op"> with an ellipse,
+// <g id="e-…" class="edge"> with a path (its arrowhead a shared marker). An edge from a hub
+// is a stub: a short arrow from the hub's name beside the op it feeds (class "edge stub").
+import { parseDot } from "./dot-graph.js";
+import { STUB_CHARS, layeredLayout } from "./layered-layout.js";
+
+const MARGIN = 4;
+// One arrowhead for every edge (arrowsize 0.6), in the colour of the edge's line, so a
+// highlighted edge's arrow follows it: one element per edge fewer than Graphviz's polygons.
+const ARROWHEAD =
+  '<defs><marker id="arrow" viewBox="0 0 6 4.2" refX="6" refY="2.1" markerUnits="userSpaceOnUse"' +
+  ' markerWidth="6" markerHeight="4.2" orient="auto"><polygon points="0,0 6,2.1 0,4.2"' +
+  ' fill="context-stroke" stroke="none"/></marker></defs>\n';
+const STUB_LENGTH = 22;
+const STUB_STEP = 14; // between the stubs into one node
+const STUB_ROOM = STUB_LENGTH + 2 + STUB_CHARS * 7.2; // a stub and its name, left of its node
+const TILE_WIDTH = 1000; // SVG units of columns per tile (about a screen)
+const BASELINE = 3.6; // from a row's centre to its text's baseline (12 pt Courier)
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const NEEDS_ESCAPE = /[^\t\n\r\u0020-\u0021\u0023-\u0025\u0027-\u003B\u003D\u003F-\uD7FF\uE000-\uFFFD]/u;
+const XML_SPECIAL = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+
+/** DOT text (engine/dot.py's) → {svg: SVG text laid out by layeredLayout, stubs: how many}. */
+export function layeredSVG(dot) {
+  return layeredSVGOf(parseDot(dot));
+}
+
+/** The same from a graph parseDot already read (the layout worker reads it once). */
+export function layeredSVGOf(graph) {
+  const layout = layeredLayout(graph);
+  return { svg: svgOf(layout), stubs: layout.edges.filter((e) => e.stub).length };
+}
+
+export function svgOf(layout) {
+  const byId = new Map(layout.nodes.map((n) => [n.id, n]));
+  const width = layout.width + 2 * MARGIN;
+  const height = layout.height + 2 * MARGIN;
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${num(width)}pt" height="${num(height)}pt"`,
+    ` viewBox="0 0 ${num(width)} ${num(height)}" data-layout="layered">\n`,
+    // Shared presentation attributes once, inherited (Graphviz repeats them on each element).
+    `<g id="graph0" class="graph" transform="translate(${MARGIN} ${MARGIN})" stroke="black"`,
+    ` font-family="Courier,monospace" font-size="12.00" text-anchor="middle">\n`,
+    `<polygon fill="white" stroke="transparent" points="${box(-MARGIN, -MARGIN, width, height)}"/>\n`,
+    ARROWHEAD,
+  ];
+  const tiles = new Map(); // tile index → {x0, x1, parts}: edges first, then nodes over them
+  const tileOf = (x) => {
+    const k = Math.floor(x / TILE_WIDTH);
+    if (!tiles.has(k)) tiles.set(k, { x0: Infinity, x1: -Infinity, edges: [], nodes: [] });
+    return tiles.get(k);
+  };
+  const stubs = stubSlots(layout.edges);
+  for (const edge of layout.edges) {
+    const source = byId.get(edge.from);
+    const target = byId.get(edge.to);
+    const tile = tileOf(target.x);
+    const start = edge.stub ? target.x - target.width / 2 - STUB_ROOM : source.x;
+    tile.x0 = Math.min(tile.x0, start);
+    tile.x1 = Math.max(tile.x1, target.x);
+    tile.edges.push(edge.stub ? stub(edge, source, target, stubs.get(edge)) : line(edge, source, target));
+  }
+  for (const node of layout.nodes) {
+    const tile = tileOf(node.x);
+    tile.x0 = Math.min(tile.x0, node.x - node.width / 2);
+    tile.x1 = Math.max(tile.x1, node.x + node.width / 2);
+    tile.nodes.push(node.shape === "record" ? record(node) : ellipse(node));
+  }
+  // Tiles start hidden: tile-culler.js shows those near the view. A tile is a nested <svg>
+  // (same coordinates), not a <g>: Chromium still styles everything inside a hidden <g>, which
+  // took seconds at 20,000 values, and nothing inside a hidden <svg>.
+  const hidden = tiles.size > 1 ? ' display="none"' : "";
+  for (const k of [...tiles.keys()].sort((a, b) => a - b)) {
+    const { x0, x1, edges, nodes } = tiles.get(k);
+    const extent = `data-x0="${num(x0)}" data-x1="${num(x1)}"`;
+    out.push(`<svg class="tile" overflow="visible" ${extent}${hidden}>\n`, ...edges, ...nodes, "</svg>\n");
+  }
+  out.push("</g>\n</svg>\n");
+  return out.join("");
+}
+
+function record(node) {
+  const left = num(node.x - node.width / 2);
+  const right = num(node.x + node.width / 2);
+  const top = num(node.y - node.height / 2);
+  const bottom = num(node.y + node.height / 2);
+  const baseline = num(node.y + BASELINE);
+  // The outline and the field separators in one polygon (one element fewer a node): round
+  // the box, then along the top border down each separator and back; the spikes enclose no
+  // area, so the fill is the box's.
+  let points = `${left},${top} ${left},${bottom} ${right},${bottom} ${right},${top}`;
+  const texts = [];
+  let x = node.x - node.width / 2;
+  const separators = [];
+  node.fields.forEach((text, k) => {
+    if (k) separators.push(num(x));
+    const w = node.widths[k];
+    texts.push(`<text x="${num(x + w / 2)}" y="${baseline}" stroke="none">${xml(text)}</text>\n`);
+    x += w;
+  });
+  for (const s of separators.reverse()) points += ` ${s},${top} ${s},${bottom} ${s},${top}`;
+  return (
+    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">\n` +
+    `<polygon fill="none" points="${points} ${left},${top}"/>\n${texts.join("")}</g>\n`
+  );
+}
+
+function ellipse(node) {
+  const rx = node.width / 2;
+  const ry = node.height / 2;
+  return (
+    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">\n` +
+    `<ellipse fill="none" cx="${num(node.x)}" cy="${num(node.y)}" rx="${num(rx)}" ry="${num(ry)}"/>\n` +
+    `<text x="${num(node.x)}" y="${num(node.y + BASELINE)}" stroke="none">` +
+    `${xml(node.fields[0] ?? "")}</text>\n` +
+    "</g>\n"
+  );
+}
+
+function line(edge, source, target) {
+  const start = { x: source.x + source.width / 2, y: source.y };
+  const end = entry(target, start);
+  return edgeGroup(edge, "edge", start, end, "");
+}
+
+/** A stub: the hub's name, then a short arrow into the op from above its other inputs (so
+ * no edge runs through the name); the stubs into one op stack upwards. */
+function stub(edge, source, target, [k]) {
+  const y = target.y - target.height / 2 - k * STUB_STEP;
+  const start = { x: target.x - target.width / 2 - STUB_LENGTH, y };
+  const end = entry(target, start);
+  const name = source.fields[0] ?? source.id;
+  const short = name.length > STUB_CHARS ? `${name.slice(0, STUB_CHARS - 1)}…` : name;
+  const at = `x="${num(start.x - 2)}" y="${num(y + BASELINE)}"`;
+  const label = `<text text-anchor="end" ${at} stroke="none">${xml(short)}</text>\n`;
+  return edgeGroup(edge, "edge stub", start, end, label);
+}
+
+function edgeGroup(edge, cls, start, end, extra) {
+  return (
+    `<g id="${xml(edge.id)}" class="${cls}">\n` +
+    `<path fill="none" d="M${num(start.x)},${num(start.y)}L${num(end.x)},${num(end.y)}"` +
+    ' marker-end="url(#arrow)"/>\n' +
+    extra +
+    "</g>\n"
+  );
+}
+
+/** Where a line from `from` enters `node`: its ellipse, or its box's left side. */
+function entry(node, from) {
+  if (node.shape === "record") {
+    const half = node.height / 2;
+    return { x: node.x - node.width / 2, y: Math.min(node.y + half, Math.max(node.y - half, from.y)) };
+  }
+  const rx = node.width / 2;
+  const ry = node.height / 2;
+  const dx = from.x - node.x;
+  const dy = from.y - node.y;
+  const h = Math.hypot(dx / rx, dy / ry);
+  const t = h ? 1 / h : 0;
+  return { x: node.x + dx * t, y: node.y + dy * t };
+}
+
+/** For each stub edge, [its place among the stubs into the same node, how many there are].*/
+function stubSlots(edges) {
+  const count = new Map();
+  const slots = new Map();
+  for (const edge of edges) {
+    if (!edge.stub) continue;
+    const k = count.get(edge.to) ?? 0;
+    count.set(edge.to, k + 1);
+    slots.set(edge, k);
+  }
+  for (const [edge, k] of slots) slots.set(edge, [k, count.get(edge.to)]);
+  return slots;
+}
+
+function box(x, y, w, h) {
+  const [l, t, r, b] = [x, y, x + w, y + h].map(num);
+  return `${l},${t} ${l},${b} ${r},${b} ${r},${t} ${l},${t}`;
+}
+
+/** A coordinate to a tenth of a point: plenty on screen, and short text. */
+function num(x) {
+  return Math.round(x * 10) / 10;
+}
+
+/** Text as XML character data: specials escaped, what XML cannot carry replaced. */
+export function xml(text) {
+  const s = String(text);
+  if (!NEEDS_ESCAPE.test(s)) return s; // most texts: "data 0.5000"
+  return s.replace(NOT_XML, "\uFFFD").replace(/[&<>"]/g, (ch) => XML_SPECIAL[ch]);
+}

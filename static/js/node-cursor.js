@@ -1,0 +1,42 @@
+// ↑ and ↓ on the graph move between its values, in the record's order (inputs first, the
+// output last): the value is outlined, shown in the inspector, and said in the live region
+// with its data and grad at this step. Every node is reachable without a pointer; ← and →
+// still step. (While calling _backward() by hand, Manual has the arrows instead.)
+const CLASS = "cursor";
+
+export class NodeCursor {
+  /**
+   * current(): the Stepper on screen; inspector: Inspector; say(text): the live region;
+   * reveal(id): pan so the node is in view.
+   */
+  constructor({ current, inspector, say, reveal }) {
+    Object.assign(this, { current, inspector, say, reveal });
+    this.id = null;
+  }
+
+  /** True if `event` was ours. */
+  handleKey(event) {
+    const moves = { ArrowDown: 1, ArrowUp: -1 };
+    const stepper = this.current();
+    if (event.shiftKey || !(event.key in moves) || !stepper) return false;
+    const nodes = stepper.trace.nodes;
+    if (nodes.length === 0) return true;
+    const at = nodes.findIndex((n) => n.id === this.id);
+    const next = at < 0 ? (moves[event.key] > 0 ? 0 : nodes.length - 1) : at + moves[event.key];
+    const node = nodes[Math.min(Math.max(next, 0), nodes.length - 1)];
+    this.move(node.id);
+    this.reveal(node.id);
+    const op = node.op ? `, made by ${node.op}` : node.leaf ? ", an input" : "";
+    const grad = node.constant ? "" : `, grad ${stepper.grad(node.id).text}`;
+    this.say(`${node.name}: data ${stepper.dataText(node.id)}${grad}${op}.`);
+    if (this.inspector.active()) this.inspector.show(node.id);
+    return true;
+  }
+
+  move(id) {
+    if (this.id) document.getElementById(this.id)?.classList.remove(CLASS);
+    this.id = id;
+    const group = document.getElementById(id);
+    if (group?.closest("#graph")) group.classList.add(CLASS);
+  }
+}
