@@ -3,6 +3,7 @@ decision boundary, and a pause stops it between two steps."""
 
 from playwright.sync_api import Page, expect
 
+from engine.moons import GRID_EVERY
 from tests.browser.test_playground import BOOT, playground, wait_for_python
 
 __all__ = ["playground"]  # the fixture, used by name
@@ -35,8 +36,11 @@ def test_training_lowers_the_loss_and_pauses(playground: Page) -> None:
     first = history.locator("tbody tr").first
     expect(first.locator("th")).to_have_text("0")
     expect(first.locator("td").nth(1)).to_have_text("50%")  # the untrained model
+    # The boundary is drawn every GRID_EVERY steps: the last one before the pause took effect
+    # (a step may still have been under way when Pause was pressed).
+    drawn = rows - rows % GRID_EVERY
     expect(
-        region.get_by_role("img", name="Decision boundary after 5 steps", exact=False)
+        region.get_by_role("img", name=f"Decision boundary after {drawn} steps", exact=False)
     ).to_be_visible()
     expect(region.get_by_role("img", name="Training loss", exact=False)).to_be_visible()
     accuracy = region.get_by_role("img", name="Accuracy", exact=False)
