@@ -1,7 +1,6 @@
 """The pages: the playground, its embeddable variant, and a health check."""
 
 import secrets
-from collections.abc import Mapping
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
@@ -15,7 +14,6 @@ from app.page_data import (
     MOONS,
     SPEEDS,
     THEMES,
-    Page,
     build_page,
     deferred_page,
     descent_fields,
@@ -63,7 +61,6 @@ async def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
             disconnected=request.is_disconnected,
         )
     context = {
-        "python_boot": python_boot(page, manifest, drawn=svg is not None),
         "page": page,
         "options": options,
         "modes": MODE_LABELS,
@@ -96,14 +93,3 @@ async def embed(request: Request) -> HTMLResponse:
 @router.get("/healthz")
 async def healthz() -> dict[str, str]:
     return {"status": "ok"}
-
-
-def python_boot(page: Page, manifest: Mapping[str, str], drawn: bool) -> dict[str, str] | None:
-    """What the page needs to start Python before anything else (static/js/early-python.js),
-    when it will want Python at once: its graph is drawn already (by the server), or Python
-    makes it (a Python program, a page the server left to the browser). None for a picture
-    embed (Python only on demand), a graph the browser lays out first, or no runtime."""
-    wanted = drawn or page.python or page.deferred
-    if not wanted or page.options.starts_at_end or not manifest.get("pyodide"):
-        return None
-    return {"pyodide": manifest["pyodide"], "engine_zip": manifest["engine_zip"]}

@@ -18,7 +18,6 @@ import {
   idCounter,
   runMessage,
 } from "./protocol.js";
-import { takeEarlyWorker } from "./early-python.js";
 
 const BURST = 3; // restarts this close together...
 const BURST_WINDOW_MS = 10_000; // ...within this window start spacing the next ones out
@@ -45,30 +44,19 @@ export class EngineClient extends EventTarget {
     this.acting = new Map(); // id → {resolve, timer}: the learner's actions on the live graph
   }
 
-  /** Boot a worker: the one early-python.js started (already booting), or a new one. */
   start() {
-    const early = takeEarlyWorker(this.vendor);
-    this.worker = early?.worker ?? new Worker(this.workerUrl, { type: "module" });
+    this.worker = new Worker(this.workerUrl, { type: "module" });
     this.worker.addEventListener("message", (event) => this.receive(event.data));
     this.worker.addEventListener("error", (event) => {
       event.preventDefault();
-      this.couldNotStart(event.message);
+      this.fail(`the worker could not start (${event.message || "script error"})`);
     });
     this.state = "booting";
     this.bootTimer = setTimeout(
       () => this.fail(`no answer in ${this.bootTimeoutMs / 1000} s`),
       this.bootTimeoutMs,
     );
-    if (!early) {
-      this.worker.postMessage(bootMessage(this.vendor));
-      return;
-    }
-    for (const message of early.messages) this.receive(message);
-    if (early.error) this.couldNotStart(early.error);
-  }
-
-  couldNotStart(why) {
-    this.fail(`the worker could not start (${why || "script error"})`);
+    this.worker.postMessage(bootMessage(this.vendor));
   }
 
   /** After a failed boot: try again from the start. */

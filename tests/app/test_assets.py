@@ -1,15 +1,10 @@
 """app.assets: pages name our JS and CSS under this deploy's version; those URLs are served
 immutable, the unversioned ones and another version's are revalidated."""
 
-import json
 import re
-from urllib.parse import urlencode
-
-import pytest
 
 from app.assets import asset_prefix, asset_version, split_version
 from app.headers import IMMUTABLE
-from tests.app.conftest import MANIFEST
 
 
 def test_the_version_follows_the_files(tmp_path):
@@ -49,17 +44,3 @@ def test_another_version_is_served_but_not_kept(client):
     response = client.get("/static/ba9876543210/js/main.js")
     assert response.status_code == 200 and response.headers["cache-control"] == "no-cache"
     assert client.get("/static/ba9876543210/js/nothing.js").status_code == 404
-
-
-def _python_boot(client, url: str) -> dict | None:
-    html = client.get(url).text
-    found = re.search(r'<script type="application/json" id="python-boot">(.*?)</script>', html)
-    return json.loads(found.group(1)) if found else None
-
-
-@pytest.mark.needs_dot
-def test_python_starts_first_when_the_page_wants_it_at_once(client):
-    boot = _python_boot(client, "/")  # the server drew the graph: Python can boot at once
-    assert boot == {"pyodide": MANIFEST["pyodide"], "engine_zip": MANIFEST["engine_zip"]}
-    assert _python_boot(client, "/?" + urlencode({"src": "print(1)"})) is not None  # Python
-    assert _python_boot(client, "/embed?controls=0") is None  # a picture: Python on demand

@@ -20,10 +20,9 @@ pytestmark = pytest.mark.needs_dot
 ROUTES = ["/", "/embed", "/graph.svg"]
 SECURITY = ["content-security-policy", "x-content-type-options", "referrer-policy"]
 ROOT = Path(__file__).resolve().parents[2]
-# The scripts besides the JSON islands: the real static folder's, under its version.
+# The one script besides the JSON island: the real static folder's, under its version.
 ASSETS = asset_prefix(ROOT / "static")
 KNOWN_SCRIPTS = [{"type": "module", "src": f"{ASSETS}js/main.js"}]
-EARLY_PYTHON = [{"type": "module", "src": f"{ASSETS}js/early-python.js"}]  # if Python is wanted
 
 
 @pytest.fixture(scope="module")
@@ -75,13 +74,9 @@ def check_page(response: httpx.Response) -> None:
     assert response.status_code == 200, response.text[:300]
     document = html5lib.parse(response.text, treebuilder="etree", namespaceHTMLElements=False)
     scripts = document.findall(".//script")
-    islands = {s.get("id"): s for s in scripts if s.get("type") == "application/json"}
-    island = [islands["initial-data"]]
-    assert set(islands) <= {"initial-data", "python-boot"}
-    modules = [dict(s.attrib) for s in scripts if s.get("type") != "application/json"]
-    assert modules == (EARLY_PYTHON if "python-boot" in islands else []) + KNOWN_SCRIPTS
-    if "python-boot" in islands:
-        assert set(json.loads(islands["python-boot"].text)) == {"pyodide", "engine_zip"}
+    island = [s for s in scripts if s.get("id") == "initial-data"]
+    assert len(island) == 1 and island[0].get("type") == "application/json"
+    assert [dict(s.attrib) for s in scripts if s is not island[0]] == KNOWN_SCRIPTS
     assert not document.findall(".//{http://www.w3.org/2000/svg}script")
     assert_no_script_in_attributes(document.iter())
     data = json.loads(island[0].text)
