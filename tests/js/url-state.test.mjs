@@ -1,0 +1,89 @@
+// url-state.js: the permalink keeps exactly what is on screen, leaves defaults out, keeps the
+// embed's own parameters, and drops the program (not the rest) when it would make a URL the
+// server refuses. Run against a stand-in for window.location and history.
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+
+import { UrlState } from "../../static/js/url-state.js";
+
+const DEFAULT = "x = 1.0";
+const DESCENT = { rate: 0.5, steps: 10 };
+
+function open(url) {
+  globalThis.window = {
+    location: new URL(url),
+    history: {
+      replaceState(_state, _title, next) {
+        globalThis.window.location = new URL(next);
+      },
+    },
+  };
+}
+
+function params() {
+  return Object.fromEntries(new URL(window.location.href).searchParams);
+}
+
+beforeEach(() => open("http://localhost/embed?controls=0&theme=dark"));
+
+test("the state on screen, defaults left out, the embed's options kept", () => {
+  const state = new UrlState({ defaultSource: DEFAULT, descent: DESCENT });
+  state.update({ source: "y = 2 * 3", step: 2, mode: "overwrite", values: { a: 1.5 } });
+  state.link();
+  assert.deepEqual(params(), {
+    controls: "0",
+    theme: "dark",
+    src: "y = 2 * 3",
+    mode: "overwrite",
+    step: "2",
+    values: '{"a":1.5}',
+  });
+  state.update({ source: DEFAULT, step: 0, mode: "correct" });
+  state.link();
+  assert.deepEqual(params(), { controls: "0", theme: "dark" });
+});
+
+test("learning modes and descent's fields, each only when not the default", () => {
+  const state = new UrlState({ defaultSource: DEFAULT, descent: DESCENT });
+  const learning = { forward: true, practice: false, manual: true, params: ["w1", "w2"] };
+  state.update({ source: DEFAULT, step: 0, mode: "correct", ...learning, rate: "0.5", steps: "25" });
+  state.link();
+  assert.deepEqual(params(), {
+    controls: "0",
+    theme: "dark",
+    forward: "1",
+    manual: "1",
+    steps: "25",
+    params: "w1,w2",
+  });
+  state.update({ source: DEFAULT, step: 0, mode: "correct", ...learning, rate: "abc", steps: "" });
+  state.link();
+  assert.equal(params().rate, undefined); // not a number: the default stays
+  assert.equal(params().steps, undefined);
+});
+
+test("a link opened with ?src keeps it even when it is the default program", () => {
+  open(`http://localhost/?src=${encodeURIComponent(DEFAULT)}`);
+  const state = new UrlState({ defaultSource: DEFAULT });
+  state.update({ source: DEFAULT, step: 0, mode: "correct" });
+  state.link();
+  assert.equal(params().src, DEFAULT);
+});
+
+test("a program too long for a URL is left out, with its step", () => {
+  const state = new UrlState({ defaultSource: DEFAULT });
+  const long = `x = ${"1 + ".repeat(20_000)}1`;
+  state.update({ source: long, step: 3, mode: "overwrite" });
+  state.link();
+  assert.equal(state.tooLong, true);
+  assert.equal(params().src, undefined);
+  assert.equal(params().step, undefined);
+  assert.equal(params().mode, "overwrite");
+});
+
+test("a picture embed (starts at the end) keeps step 0 in the link", () => {
+  const state = new UrlState({ defaultSource: DEFAULT, startsAtEnd: true });
+  state.update({ source: DEFAULT, step: 0, mode: "correct" });
+  state.link();
+  assert.equal(params().step, "0");
+});
