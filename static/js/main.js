@@ -168,7 +168,9 @@ async function showResult(result, position, laidOut = null, keepLayout = false) 
     if (!shown) return false;
   } catch (error) {
     const reason = vendor.viz ? error.message : MISSING_VENDOR;
-    view.say(`Graphviz could not lay out this graph (${reason}); the last one stays.`);
+    const why = `The new graph could not be drawn (${reason}): showing the last program that ran.`;
+    if (stepper) markStale(true, why);
+    else view.say(why.replace(": showing the last program that ran", ""));
     return false;
   }
   const replacing = Boolean(stepper); // then the live region still tells of the old graph
