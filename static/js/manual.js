@@ -3,7 +3,7 @@
 // (engine.session); its step goes on this graph's timeline, so Previous/Next replay the calls.
 // Nodes whose consumers have all run are marked "ready"; at the end, grads that differ from
 // the correct pass are marked, with the correct value given in words.
-import { onNodeClick } from "./node-click.js";
+import { onNodeClick, valueGroup } from "./node-click.js";
 
 export class Manual {
   /**
@@ -127,8 +127,8 @@ export class Manual {
   /** Outline the node chosen in the Node list on the graph. */
   showChosen() {
     const id = this.active ? this.el.node.value : null;
-    if (this.chosen && this.chosen !== id) nodeG(this.chosen)?.classList.remove("chosen");
-    if (id) nodeG(id)?.classList.add("chosen");
+    if (this.chosen && this.chosen !== id) valueGroup(this.chosen)?.classList.remove("chosen");
+    if (id) valueGroup(id)?.classList.add("chosen");
     this.chosen = id;
   }
 
@@ -193,8 +193,8 @@ export class Manual {
     }
     for (const name of ["ready", "wrong"]) {
       const had = this.marked[name];
-      for (const id of had) if (!want[name].has(id)) nodeG(id)?.classList.remove(name);
-      for (const id of want[name]) if (!had.has(id)) nodeG(id)?.classList.add(name);
+      for (const id of had) if (!want[name].has(id)) valueGroup(id)?.classList.remove(name);
+      for (const id of want[name]) if (!had.has(id)) valueGroup(id)?.classList.add(name);
       this.marked[name] = want[name];
     }
     if (!this.active) this.showChosen();
@@ -203,10 +203,4 @@ export class Manual {
   tell(text) {
     this.say(text);
   }
-}
-
-/** The `<g>` of value node `id` in the graph on screen. */
-function nodeG(id) {
-  const g = document.getElementById(id);
-  return g?.closest("#graph") ? g : null;
 }

@@ -1,3 +1,5 @@
+// The values of the graph on screen: a click on one, and the `<g>` of one by its id.
+//
 // A click on a value of the graph. Pan-and-zoom captures the pointer on pointerdown, so the
 // click event itself lands on the container: the value is taken from where the press began,
 // and a press that moved (a drag to pan) is not a click.
@@ -16,4 +18,10 @@ export function onNodeClick(graph, handler) {
     pressed = null;
     if (moved <= SLOP) handler(id);
   });
+}
+
+/** The `<g>` of value `id` in the graph on screen (null if it is not there). */
+export function valueGroup(id) {
+  const group = document.getElementById(id);
+  return group?.closest("#graph") ? group : null;
 }

@@ -2,6 +2,8 @@
 // output last): the value is outlined, shown in the inspector, and said in the live region
 // with its data and grad at this step. Every node is reachable without a pointer; ← and →
 // still step. (While calling _backward() by hand, Manual has the arrows instead.)
+import { valueGroup } from "./node-click.js";
+
 const CLASS = "cursor";
 
 export class NodeCursor {
@@ -34,9 +36,8 @@ export class NodeCursor {
   }
 
   move(id) {
-    if (this.id) document.getElementById(this.id)?.classList.remove(CLASS);
+    if (this.id) valueGroup(this.id)?.classList.remove(CLASS);
     this.id = id;
-    const group = document.getElementById(id);
-    if (group?.closest("#graph")) group.classList.add(CLASS);
+    valueGroup(id)?.classList.add(CLASS);
   }
 }
