@@ -172,7 +172,12 @@ def test_an_edit_during_boot_runs_once_python_is_ready(playground: Page) -> None
     page = playground
     page.goto("/")
     expect(page.locator("#graph svg")).to_be_visible()  # the server's graph, before Python
+    # The code editor replaces the textarea right after the first graph: typing into the
+    # textarea as it is swapped out would race with the swap, not test the boot.
+    expect(page.locator(".cm-content")).to_be_visible()
     paste(page, "print('typed while booting')")
+    booting = "() => performance.getEntriesByName('worker-ready').length === 0"
+    assert page.evaluate(booting)  # the edit was made before Python was ready
     expect(output(page)).to_contain_text("typed while booting", timeout=BOOT)
 
 
