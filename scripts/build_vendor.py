@@ -19,6 +19,7 @@ import sys
 import tomllib
 import zipfile
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 try:
@@ -31,14 +32,16 @@ NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 URL_PREFIX = "/static/vendor"
 
-# What the browser fetches while booting Pyodide (the npm package holds more).
+# What the browser fetches while booting Pyodide (the npm package holds more), copied as they
+# are; the standard library's zip also gets bytecode (scripts/build_bytecode.mjs).
 PYODIDE_FILES = [
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 ]
+STDLIB = "python_stdlib.zip"
+BYTECODE_SCRIPT = ROOT / "scripts" / "build_bytecode.mjs"
 # Served from a .br or .gz beside them, compressed once here rather than per request (the
 # server's on-the-fly gzip of the 9.6 MB wasm took ~0.5 s of a 2-core machine each time).
 # Brotli at its best quality: 2.74 MB of wasm against gzip's 3.53 MB, for ~1.5 min once.
@@ -127,8 +130,8 @@ def app_assets() -> list[Path]:
     ]
 
 
-def build_engine_zip() -> Path:
-    """Zip engine/**/*.py deterministically, named by a hash of the zip's bytes."""
+def build_engine_sources() -> Path:
+    """Zip engine/**/*.py deterministically (a staging file: with_bytecode names it)."""
     sources = sorted((ROOT / "engine").rglob("*.py"))
     if not sources:
         sys.exit("build_vendor: engine/ has no .py files")
@@ -140,8 +143,27 @@ def build_engine_zip() -> Path:
             entry.external_attr = 0o644 << 16
             entry.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(entry, source.read_bytes())
-    digest = hashlib.sha256(staging.read_bytes()).hexdigest()[:12]
-    return staging.replace(staging.with_name(f"engine-{digest}.zip"))
+    return staging
+
+
+def with_bytecode(engine_sources: Path, stdlib: Path) -> Path:
+    """Pyodide's standard library zip (written to `stdlib`) and the engine zip, each with the
+    bytecode a boot would otherwise compile (scripts/build_bytecode.mjs runs them in Pyodide
+    under Node, a few seconds). The engine zip is named by a hash of what it is built from:
+    its sources, the standard library and the script. Skipped when both are there already."""
+    original = NODE_MODULES / "pyodide" / STDLIB
+    digest = hashlib.sha256()
+    for part in (engine_sources, original, BYTECODE_SCRIPT):
+        digest.update(part.read_bytes())
+    engine = engine_sources.with_name(f"engine-{digest.hexdigest()[:12]}.zip")
+    fresh = engine.is_file() and stdlib.is_file()
+    if not (fresh and stdlib.stat().st_mtime_ns >= engine.stat().st_mtime_ns):
+        stdlib.parent.mkdir(parents=True, exist_ok=True)
+        command = ["node", str(BYTECODE_SCRIPT), str(original), str(stdlib)]
+        subprocess.run([*command, str(engine_sources), str(engine)], check=True, cwd=ROOT)
+        stdlib.touch()  # newer than the engine zip: both are done
+    engine_sources.unlink()
+    return engine
 
 
 def build_editor() -> Path:
@@ -171,7 +193,8 @@ def main() -> None:
         NODE_MODULES / "@viz-js" / "viz" / "dist" / "viz.js",
         VENDOR / "viz" / npm_version("@viz-js/viz") / "viz.js",
     )
-    engine_zip = build_engine_zip()
+    stdlib = pyodide_dir / STDLIB
+    engine_zip = with_bytecode(build_engine_sources(), stdlib)
     editor = build_editor()
 
     manifest = VENDOR / "manifest.json"
@@ -185,9 +208,8 @@ def main() -> None:
     check_brotli_pin()
     served = [*pyodide, viz, editor]
     compressed = [c for f in served if f.suffix in PRECOMPRESS_SUFFIXES for c in precompress(f)]
-    stdlib = pyodide_dir / "python_stdlib.zip"
-    compressed += precompress(stdlib, lambda: stored_zip(stdlib))
-    remove_stale({*served, *compressed, engine_zip, manifest})
+    compressed += [c for f in (stdlib, engine_zip) for c in precompress(f, partial(stored_zip, f))]
+    remove_stale({*served, stdlib, *compressed, engine_zip, manifest})
     for asset in app_assets():
         precompress(asset)
     print(f"build_vendor: wrote {manifest.relative_to(ROOT)}: {json.dumps(entries)}")

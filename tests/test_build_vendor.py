@@ -2,6 +2,7 @@
 
 import gzip
 import importlib.util
+import json
 import os
 import zipfile
 from pathlib import Path
@@ -38,3 +39,32 @@ def test_the_stored_zip_holds_the_same_files_uncompressed(tmp_path):
         assert {e.filename: archive.read(e) for e in archive.infolist()} == files
         assert {e.compress_type for e in archive.infolist()} == {zipfile.ZIP_STORED}
     assert build_vendor.stored_zip(path) == stored.read_bytes()  # reproducible
+
+
+def _vendored(key: str) -> Path:
+    manifest = json.loads((ROOT / "static" / "vendor" / "manifest.json").read_text())
+    return ROOT / manifest[key].removeprefix("/")
+
+
+def _pyc_flags(data: bytes) -> int:
+    return int.from_bytes(data[4:8], "little")  # PEP 552: bit 0 hash-based, bit 1 checked
+
+
+def test_the_stdlib_holds_bytecode_for_what_a_boot_imports_and_sources_for_the_rest():
+    with zipfile.ZipFile(_vendored("pyodide") / "python_stdlib.zip") as archive:
+        names = set(archive.namelist())
+        for module in ("typing", "json/__init__", "asyncio/base_events", "_pyodide/_base"):
+            assert f"{module}.pyc" in names and f"{module}.py" not in names, module
+            assert _pyc_flags(archive.read(f"{module}.pyc")) == 0b01  # unchecked hash-based
+        for module in ("this", "email/__init__", "tomllib/__init__"):  # no boot imports them
+            assert f"{module}.py" in names and f"{module}.pyc" not in names, module
+
+
+def test_the_engine_zip_holds_its_sources_and_their_bytecode():
+    with zipfile.ZipFile(_vendored("engine_zip")) as archive:
+        names = set(archive.namelist())
+    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "engine").rglob("*.py")}
+    assert sources <= names
+    for source in sources:
+        folder, _, name = source.rpartition("/")
+        assert f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc" in names, source

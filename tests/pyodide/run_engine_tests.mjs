@@ -1,6 +1,8 @@
 // Run the engine's own pytest suite (tests/engine) inside real Pyodide under Node, offline.
 // The wheels pinned in requirements.txt must already be in .cache/pyodide-wheels (run.sh
-// fetches them). Extra command-line arguments go to pytest; the exit code is pytest's.
+// fetches them). Python boots from the standard library the browser gets (static/vendor, with
+// the bytecode scripts/build_bytecode.mjs adds), so the suite runs on it too. Extra
+// command-line arguments go to pytest; the exit code is pytest's.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +20,18 @@ const pytestArgs = [
   "-q",
   ...process.argv.slice(2),
 ];
+
+/** The vendored standard library zip (scripts/build_vendor.py writes it). */
+function vendoredStdlib() {
+  const manifest = path.join(root, "static", "vendor", "manifest.json");
+  let pyodideDir;
+  try {
+    pyodideDir = JSON.parse(readFileSync(manifest, "utf8")).pyodide;
+  } catch {
+    throw new Error(`no ${manifest}; run scripts/setup.sh`);
+  }
+  return path.join(root, pyodideDir.replace(/^\//, ""), "python_stdlib.zip");
+}
 
 /** Paths of the wheels pinned in requirements.txt (`name==version` lines). */
 function pinnedWheels() {
@@ -39,6 +53,7 @@ const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 
 let started = performance.now();
 const pyodide = await loadPyodide({
+  stdLibURL: vendoredStdlib(),
   env: { HYPOTHESIS_PROFILE: "pyodide", PYTHONDONTWRITEBYTECODE: "1" },
 });
 const version = pyodide.runPython("import sys; sys.version.split()[0]");
