@@ -103,7 +103,7 @@ def python_ready(loads: dict[str, Any]) -> list[Row]:
             "≤ 1.0 × a bare `loadPyodide()` page",
             f"{_s(ready)} = **{ready / bare_ready:.2f} ×** (range "
             f"{_range(first, 'worker_ready_ms')}; {_boot(first)})",
-            f"bare page, first visit (module worker, the same Pyodide files, Python's static "
+            f"bare page, first visit (module worker, Pyodide as npm publishes it, Python's static "
             f"server, no compression): {_s(bare_ready)} (range {_range(bare, 'worker_ready_ms')};"
             f" {_boot(bare)})",
             verdict(ready / bare_ready <= 1.0),

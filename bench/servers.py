@@ -7,7 +7,6 @@ reference page.
 """
 
 import argparse
-import json
 import os
 import socket
 import subprocess
@@ -100,13 +99,13 @@ def bare_pyodide():
 
 
 def pyodide_dir() -> Path:
-    """The vendored Pyodide directory the playground serves (static/vendor/pyodide/<version>)."""
-    url_path = json.loads(VENDOR_MANIFEST.read_text())["pyodide"]  # /static/vendor/pyodide/x/
-    return ROOT / url_path.strip("/")
+    """Pyodide as npm publishes it (node_modules/pyodide): the reference is a bare boot of the
+    stock files, not of the playground's (whose stdlib zip carries bytecode, build_bytecode.mjs)."""
+    return ROOT / "node_modules" / "pyodide"
 
 
 class BareHandler(SimpleHTTPRequestHandler):
-    """bench/bare/ at /, the vendored Pyodide at /pyodide/; wasm and modules with the MIME
+    """bench/bare/ at /, the stock Pyodide at /pyodide/; wasm and modules with the MIME
     types Pyodide needs (a wrong wasm type hangs loadPyodide)."""
 
     protocol_version = "HTTP/1.1"  # keep-alive, like uvicorn

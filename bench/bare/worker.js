@@ -1,5 +1,5 @@
-// The least a page can do to run Python: load Pyodide (the same vendored files the playground
-// serves, under /pyodide/) and evaluate one expression.
+// The least a page can do to run Python: load Pyodide (as npm publishes it, under /pyodide/)
+// and evaluate one expression.
 const started = performance.now();
 try {
   const { loadPyodide } = await import("/pyodide/pyodide.mjs");
