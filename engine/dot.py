@@ -5,8 +5,8 @@
 Drawn to be read whole on a small screen: top to bottom, each record's label, data and grad
 stacked (micrograd lays them side by side, left to right: the neuron was then 1,778 units wide,
 6 px text when fitted in a laptop's panel), with little room between nodes. The default neuron
-is then about 400 x 470 units: fitted, its text is 11-20 CSS px on phone, laptop and desktop
-screens (tests/browser/test_fit.py).
+is then about 400 x 470 units: fitted whole, its text is 11.4 CSS px on a 390 px phone and
+12.5 px at 1280 x 800 (tests/browser/test_fit.py).
 """
 
 import re
@@ -29,7 +29,8 @@ _MEDIUM_GRAPH_ATTRS = {"mclimit": "0.3", "nslimit": "2", "nslimit1": "2"}
 RANKDIRS = ("LR", "TB", "RL", "BT")
 RANKDIR = "TB"  # the page's; a notebook's draw_dot keeps micrograd's LR
 # Inches, as Graphviz takes them (Graphviz's defaults: nodesep 0.25, ranksep 0.5, node margin
-# 0.11,0.055, height 0.5): a 12-point line with 2 points above and below it, 4 points either side.
+# 0.11,0.055, height 0.5): a 12-point line with 2 points above and below it, 4 points either side;
+# an op's ellipse 0.3 inches tall.
 DRAWING_ATTRS = {"nodesep": "0.1", "ranksep": "0.2", "pad": "0.02"}
 NODE_ATTRS = {"fontname": "Courier", "fontsize": "12", "margin": "0.06,0.03", "height": "0.3"}
 EDGE_ATTRS = {"arrowsize": "0.6"}
@@ -51,15 +52,11 @@ def layout_attributes(n_drawn: int) -> dict[str, str]:
 
 
 def graph_attributes(record: Mapping[str, Any], rankdir: str = RANKDIR) -> dict[str, str]:
-    _check_rankdir(rankdir)
+    if rankdir not in RANKDIRS:
+        raise ValueError(f"rankdir must be LR, TB, RL or BT, not {rankdir!r}")
     nodes = record["nodes"]
     n_drawn = len(nodes) + sum(1 for n in nodes if not n["leaf"])
     return {"rankdir": rankdir, **DRAWING_ATTRS, **layout_attributes(n_drawn)}
-
-
-def _check_rankdir(rankdir: str) -> None:
-    if rankdir not in RANKDIRS:
-        raise ValueError(f"rankdir must be LR, TB, RL or BT, not {rankdir!r}")
 
 
 def stacked(fields: tuple[str, ...], rankdir: str) -> str:
