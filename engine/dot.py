@@ -1,13 +1,21 @@
 """DOT text for a graph record, written with the standard library: record nodes
 `{ label | data ... | grad ... }` with an op node feeding each computed value, as micrograd's
 `draw_dot` draws them. Ids are the record's (`n0`, op nodes `n3_op`); SVG ids match.
+
+Drawn to be read whole on a small screen: top to bottom, each record's label, data and grad
+stacked (micrograd lays them side by side, left to right: the neuron was then 1,778 units wide,
+6 px text when fitted in a laptop's panel), with little room between nodes. The default neuron
+is then about 400 x 470 units: fitted whole, its text is 11.4 CSS px on a 390 px phone and
+12.5 px at 1280 x 800 (tests/browser/test_fit.py).
 """
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 _RECORD_SPECIALS = frozenset('{}|<>"\\ ')
 _LINE_BREAKS = str.maketrans({"\n": " ", "\r": " "})
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|-?[0-9]*\.?[0-9]+")
 
 # Beyond this many drawn nodes (values + ops) Graphviz's default crossing minimisation and
 # network simplex get slow: DESIGN.md quotes 32 s for a 982-value MLP loss (0.38 s with these
@@ -19,7 +27,12 @@ _MEDIUM_GRAPH = 120
 _MEDIUM_GRAPH_ATTRS = {"mclimit": "0.3", "nslimit": "2", "nslimit1": "2"}
 
 RANKDIRS = ("LR", "TB", "RL", "BT")
-NODE_ATTRS = {"fontname": "Courier", "fontsize": "12"}
+RANKDIR = "TB"  # the page's; a notebook's draw_dot keeps micrograd's LR
+# Inches, as Graphviz takes them (Graphviz's defaults: nodesep 0.25, ranksep 0.5, node margin
+# 0.11,0.055, height 0.5): a 12-point line with 2 points above and below it, 4 points either side;
+# an op's ellipse 0.3 inches tall.
+DRAWING_ATTRS = {"nodesep": "0.1", "ranksep": "0.2", "pad": "0.02"}
+NODE_ATTRS = {"fontname": "Courier", "fontsize": "12", "margin": "0.06,0.03", "height": "0.3"}
 EDGE_ATTRS = {"arrowsize": "0.6"}
 
 
@@ -38,12 +51,20 @@ def layout_attributes(n_drawn: int) -> dict[str, str]:
     return {}
 
 
-def graph_attributes(record: Mapping[str, Any], rankdir: str = "LR") -> dict[str, str]:
+def graph_attributes(record: Mapping[str, Any], rankdir: str = RANKDIR) -> dict[str, str]:
     if rankdir not in RANKDIRS:
         raise ValueError(f"rankdir must be LR, TB, RL or BT, not {rankdir!r}")
     nodes = record["nodes"]
     n_drawn = len(nodes) + sum(1 for n in nodes if not n["leaf"])
-    return {"rankdir": rankdir, **layout_attributes(n_drawn)}
+    return {"rankdir": rankdir, **DRAWING_ATTRS, **layout_attributes(n_drawn)}
+
+
+def stacked(fields: tuple[str, ...], rankdir: str) -> str:
+    """A record label with its (escaped) fields one above the other: a record's fields run
+    across the rank direction, so top to bottom they are grouped in `{ }` to turn them, and
+    left to right they already stack."""
+    label = "|".join(escape_record(t) for t in fields)
+    return f"{{{label}}}" if rankdir in ("TB", "BT") else label
 
 
 def body_lines(
@@ -51,6 +72,7 @@ def body_lines(
     grad_texts: Mapping[str, str] | None = None,
     *,
     name_unlabelled: bool = True,
+    rankdir: str = RANKDIR,
 ) -> list[str]:
     """One line per node and edge. Without `grad_texts` (node id -> text), each grad field is
     laid out with the longest text the record will put there, so that a page can step it with
@@ -68,8 +90,8 @@ def body_lines(
             name = n["shown"] if name_unlabelled else n["label"]
             fields = (name, f"data {n['data_text']}", f"grad {grad}")
             kind = "value leaf" if n["leaf"] else "value"
-        label = "|".join(escape_record(t) for t in fields)
-        lines.append(f'\t{uid} [label="{{{label}}}" class="{kind}" id={uid} shape=record]\n')
+        label = stacked(fields, rankdir)
+        lines.append(f'\t{uid} [label="{label}" class="{kind}" id={uid} shape=record]\n')
         if not n["leaf"]:
             op = escape_record(n["op"])
             lines.append(f'\t{uid}_op [label="{op}" class=op id={uid}_op]\n')
@@ -80,12 +102,13 @@ def body_lines(
 
 
 def _attrs(attrs: Mapping[str, str]) -> str:
-    return " ".join(f"{k}={v}" for k, v in attrs.items())
+    """`k=v ...`, a value that is not a plain DOT id (a point `0.06,0.03`) in quotes."""
+    return " ".join(f"{k}={v}" if _PLAIN.fullmatch(v) else f'{k}="{v}"' for k, v in attrs.items())
 
 
 def dot_source(
     record: Mapping[str, Any],
-    rankdir: str = "LR",
+    rankdir: str = RANKDIR,
     grad_texts: Mapping[str, str] | None = None,
     *,
     name_unlabelled: bool = True,
@@ -97,4 +120,5 @@ def dot_source(
         f"\tnode [{_attrs(NODE_ATTRS)}]\n",
         f"\tedge [{_attrs(EDGE_ATTRS)}]\n",
     ]
-    return "".join(head + body_lines(record, grad_texts, name_unlabelled=name_unlabelled) + ["}\n"])
+    body = body_lines(record, grad_texts, name_unlabelled=name_unlabelled, rankdir=rankdir)
+    return "".join(head + body + ["}\n"])

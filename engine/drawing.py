@@ -13,7 +13,8 @@ from engine.record import graph_record
 def draw_dot(root, format: str = "svg", rankdir: str = "LR") -> graphviz.Digraph:  # noqa: A002
     """A Digraph of every value reachable from `root` (any micrograd-shaped object):
     `{ label | data | grad }` records, with an op node feeding each computed value. It renders
-    inline in Jupyter. `format` and `rankdir` are micrograd's arguments.
+    inline in Jupyter. `format` and `rankdir` are micrograd's arguments; the fields are stacked
+    as on the page (engine.dot), whichever way the graph runs.
 
     Node ids are `n0, n1, ...` in topological order (op nodes `n3_op`), and SVG ids match.
     """
@@ -25,5 +26,5 @@ def draw_dot(root, format: str = "svg", rankdir: str = "LR") -> graphviz.Digraph
         edge_attr=EDGE_ATTRS,
     )
     texts = {n["id"]: n["grad_text"] for n in record["nodes"]}
-    dot.body.extend(body_lines(record, texts, name_unlabelled=False))
+    dot.body.extend(body_lines(record, texts, name_unlabelled=False, rankdir=rankdir))
     return dot

@@ -127,8 +127,13 @@ def test_auto_height_in_a_page_on_another_origin(page: Page, live_server: str, t
         content_height = content.bounding_box()["height"]
         assert frame_height > 300
         assert abs(frame_height - content_height) <= 1
+        # Below the graph (drawn whole, as tall as it needs): the host page scrolls to it, the
+        # frame itself never scrolls.
         rule = inside.locator("#rule")
+        rule.scroll_into_view_if_needed()
         expect(rule).to_be_in_viewport()
+        assert content.evaluate("html => html.ownerDocument.defaultView.scrollY") == 0
+        assert page.evaluate("scrollY") > 0
     assert problems == []
 
 

@@ -16,7 +16,7 @@ def test_records_ops_and_ids():
     b.label = "b"
     dot = draw_dot(b)
     src = dot.source
-    assert 'n0 [label="{a|data\\ 2.0000|grad\\ 0.0000}"' in src
+    assert 'n0 [label="a|data\\ 2.0000|grad\\ 0.0000"' in src  # left to right: stacked
     assert 'n1_op [label="*"' in src
     assert src.count("n0 -> n1_op") == 2  # one edge per use
     assert "rankdir=LR" in src
@@ -29,7 +29,7 @@ def test_records_ops_and_ids():
 )
 def test_user_labels_are_escaped_record_text(label):
     src = draw_dot(Value(1.0, label=label)).source
-    field = re.search(r'label="\{(.*)\|data', src).group(1)
+    field = re.search(r'label="(.*)\|data', src).group(1)
     unescaped = re.sub(r"\\(.)", r"\1", field)
     assert unescaped == label
     assert "label=<" not in src
@@ -43,6 +43,28 @@ def test_rendered_svg_shows_labels_literally(label):
     texts = [html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
     assert texts[0] == label
     assert texts[1:] == ["data 1.0000", "grad 0.0000"]
+
+
+@pytest.mark.needs_dot
+@pytest.mark.parametrize("rankdir", ["TB", "LR"])
+def test_fields_are_stacked_whichever_way_the_graph_runs(rankdir):
+    """label over data over grad, as on the page: one column of three texts."""
+    record = trace(parse("y = x * 2"))
+    dot = dot_source(record, rankdir).encode()
+    svg = subprocess.run(["dot", "-Tsvg"], input=dot, capture_output=True, check=True).stdout
+    group = re.search(r'<g id="n0" class="node value leaf">(.*?)</g>', svg.decode(), re.S)[1]
+    texts = re.findall(r'<text [^>]*x="([-\d.]+)" y="([-\d.]+)"[^>]*>([^<]*)<', group)
+    assert [t for _, _, t in texts] == ["x", "data 1.0000", "grad 0.0000"]
+    assert len({x for x, _, _ in texts}) == 1
+    ys = [float(y) for _, y, _ in texts]
+    assert ys == sorted(ys) and ys[0] < ys[-1]
+
+
+def test_the_page_draws_top_to_bottom_and_compact():
+    src = dot_source(trace(parse("y = x * 2")))
+    assert "rankdir=TB nodesep=0.1 ranksep=0.2" in src
+    assert 'margin="0.06,0.03"' in src  # a point is quoted
+    assert 'n0 [label="{x|data\\ 1.0000|grad\\ 0.0000}"' in src
 
 
 @pytest.mark.needs_dot
