@@ -6,15 +6,16 @@ minutes (`x+x+...+x` with 251 terms: 38 s), so this runs the binary itself:
 - each run is its own process group at a lower CPU priority, killed (the whole group) when its
   deadline passes or when the client that asked has gone;
 - at most `concurrency` runs at once on the server; of those, runs the caller marks
-  `expensive` (estimated by `app.layout_cost` to take a while) take at most all but one slot,
-  so cheap graphs always find one, and at most `per_client` of them per client address;
-  a request that finds no slot soon is answered 503 (server busy) or 429 (this client busy),
-  both with Retry-After. (The per-address cap counts only expensive runs: a classroom behind
-  one NAT address asking for ordinary graphs is not one attacker.)
+  `expensive` (estimated by `engine.layout_choice` to take over `EXPENSIVE`) take at most all
+  but one slot, so cheap graphs always find one, and at most `per_client` of them per client
+  address; a request that finds no slot soon is answered 503 (server busy) or 429 (this client
+  busy), both with Retry-After. (The per-address cap counts only expensive runs: a classroom
+  behind one NAT address asking for ordinary graphs is not one attacker.)
 - results are cached by DOT text (the last `cache_size`, at most `cache_bytes` in all), failures
   too (for `failure_ttl` seconds), so asking again for a graph that timed out costs nothing.
 
-`app.layout_cost` refuses most slow graphs before they get here; the deadline catches the rest.
+`engine.layout_choice`'s estimate refuses most slow graphs before they get here; the deadline
+catches the rest.
 """
 
 import asyncio
@@ -32,6 +33,7 @@ SVG = ("-Tsvg",)
 # big graph gives a readable thumbnail rather than a 30,000-pixel-wide one.
 PNG = ("-Tpng", "-Gsize=24,24")
 _POLL = 0.05  # seconds between checks that the client is still there
+EXPENSIVE = 0.1  # seconds: a layout estimated longer counts against its client's share
 
 
 class DotError(Exception):

@@ -16,8 +16,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from app.dot import Disconnected, DotError, DotRenderer
-from app.layout_cost import EXPENSIVE, layout_cost
+from app.dot import EXPENSIVE, Disconnected, DotError, DotRenderer
+from engine.layout_choice import layout_cost
 from engine.record import grad_texts_at
 
 MAX_VALUES = 1500  # bigger graphs are laid out in the browser, with progress shown

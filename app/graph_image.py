@@ -4,20 +4,20 @@
 Same DOT as the page (engine.dot, same node ids), with each record's grad as it is after
 `step` backward steps; no JavaScript, so it works wherever an image does.
 
-Before `dot` runs, `app.layout_cost` estimates its time: a graph over the budget is drawn with
+Before `dot` runs, `engine.layout_choice` estimates its time: a graph over the budget is drawn with
 dot's fastest attributes if that brings it under, and refused (422, with the estimate) if not.
 """
 
 from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
-from app.dot import DotError
+from app.dot import EXPENSIVE, DotError
 from app.engine_runs import client_address
-from app.layout_cost import EXPENSIVE, FAST_ATTRIBUTES, layout_cost
 from app.page_data import clamp_step, parse_int
 from app.presets import DEFAULT_SOURCE
 from engine import ExpressionError, parse, trace
 from engine.dot import dot_source
+from engine.layout_choice import FAST_ATTRIBUTES, layout_cost
 from engine.record import grad_texts_at
 from engine.tracing import MODES
 

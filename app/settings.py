@@ -87,7 +87,8 @@ class Settings:
     # (engine.prescan), but ones that long are typed, not linked; the MLP preset is 14 KB encoded.
     max_request_bytes: int = 60 * 1024
     dot_binary: str = "dot"
-    dot_budget: float = 1.0  # /graph.svg refuses graphs estimated to take longer (app.layout_cost)
+    # /graph.svg refuses graphs estimated to take longer (engine.layout_choice)
+    dot_budget: float = 1.0
     dot_timeout: float = 5.0  # seconds before a /graph.svg layout is killed (estimates err,
     # and a loaded machine takes 2-4x the estimate)
     first_paint_wait: float = 0.3  # the most a page waits for dot; then the browser lays it out

@@ -1,12 +1,10 @@
-// bench/layout_bench.py's Node part: for each DOT file given, what layout-choice.js picks and
-// the layered layout's time from DOT text to SVG text (parse, layout, SVG), best and median.
+// bench/layout_bench.py's Node part: for each DOT file given, the layered layout's time from
+// DOT text to SVG text (parse, layout, SVG), best and median.
 //
 //   node bench/layered_node.mjs REPEATS FILE.dot...   → JSON on stdout
 import { readFileSync } from "node:fs";
 
-import { parseDot } from "../static/js/dot-graph.js";
 import { layeredSVG } from "../static/js/layered-svg.js";
-import { chooseLayout, layoutCost } from "../static/js/layout-choice.js";
 
 const [repeats, ...files] = process.argv.slice(2);
 const results = {};
@@ -19,7 +17,6 @@ for (const file of files) {
     bytes = layeredSVG(dot).svg.length;
     times.push(performance.now() - started);
   }
-  const graph = parseDot(dot);
-  results[file] = { ms: times, svg_bytes: bytes, choice: chooseLayout(graph), cost: layoutCost(graph) };
+  results[file] = { ms: times, svg_bytes: bytes };
 }
 console.log(JSON.stringify(results));

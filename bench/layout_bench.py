@@ -2,8 +2,8 @@
 
 - native `dot` (Graphviz 2.43) with the attributes engine/dot.py picks for its size (the fast
   ones above 400 drawn nodes), capped at --cap seconds (the reference);
-- our layered layout in Node (static/js/layered-svg.js): DOT text to SVG text, and what
-  layout-choice.js picks for the page;
+- our layered layout in Node (static/js/layered-svg.js): DOT text to SVG text, and the layout
+  the record picks for the page (engine/layout_choice.py);
 - the page in Chromium: the program pasted into "Expression" until its graph is on screen
   (the Python run in the worker included), the layout and install times the page records on
   #graph, and one "Next step" until the step count moves.
@@ -140,7 +140,12 @@ def measure(repeats: int, cap: float, with_page: bool) -> dict[str, Any]:
         path = OUT / f"layout-{k}.dot"
         path.write_text(dot)
         files.append(path)
-        rows[name] = {"kind": kind, "values": len(record["nodes"]), "dot": native_dot(dot, cap)}
+        rows[name] = {
+            "kind": kind,
+            "values": len(record["nodes"]),
+            "picks": record["layout"],
+            "dot": native_dot(dot, cap),
+        }
     node = layered_in_node(files, repeats)
     for name, path in zip(WORKLOADS, files, strict=True):
         rows[name]["node"] = node[str(path)]
@@ -202,9 +207,7 @@ def table(figures: dict[str, Any]) -> str:
             ]
         lines.append(
             f"| {name} | {row['values']:,} | {_seconds(row['dot'], cap)} "
-            f"| {_median(node['ms']) / 1000:.2f} s | {node['choice']['layout']} | "
-            + " | ".join(cells)
-            + " |"
+            f"| {_median(node['ms']) / 1000:.2f} s | {row['picks']} | " + " | ".join(cells) + " |"
         )
     return "\n".join(lines) + "\n"
 

@@ -1,4 +1,4 @@
-"""The table app.layout_cost's constants were fitted to: estimated against measured dot time.
+"""The table engine.layout_choice's constants were fitted to: estimated against measured dot time.
 
     .venv/bin/python -m bench.layout_cost_fit
 
@@ -12,8 +12,8 @@ import subprocess
 import time
 
 from app.graph_image import with_fast_layout
-from app.layout_cost import layout_cost
 from app.presets import LOSS, NEURON, mlp_loss_source
+from engine.layout_choice import layout_cost
 from engine.playground import run
 
 CAP = 12.0  # seconds per dot run

@@ -13,12 +13,13 @@ from typing import Any
 
 from engine import nodes
 from engine.graph import node_ids, topological_order
+from engine.layout_choice import layout_choice, layout_cost
 from engine.names import MAX_LABEL, bracketed, expression, number_text, shorten
 from engine.numeric import format_number
 from engine.recorder import Snapshot, Step, as_step
 from engine.value import RULES, Value
 
-RECORD_VERSION = 2
+RECORD_VERSION = 3
 MAX_NODES = 20_000  # values one drawn graph may have
 
 
@@ -157,6 +158,7 @@ def graph_record(
         n["grad_widest"] = max(texts[n["id"]], key=len)
     record["grads"] = grads_at(record, len(backward))
     record["nonfinite"] = _nonfinite(node_list, backward)
+    record.update(layout_choice(layout_cost(record)))  # decided here once; the page follows it
     return record
 
 

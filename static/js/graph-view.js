@@ -1,5 +1,6 @@
 // The graph on screen: laid out once per program, then each step rewrites a few <text>
 // elements and toggles highlight classes. Never a re-layout while stepping.
+import { choiceOf } from "./layout-choice.js";
 import { PanZoom } from "./pan-zoom.js";
 import { measureLast } from "./timings.js";
 
@@ -34,7 +35,8 @@ export class GraphView {
     const started = performance.now();
     let svg;
     try {
-      svg = await this.layout.layout(dot, { offMainThread: count > OFF_MAIN_THREAD });
+      const offMainThread = count > OFF_MAIN_THREAD;
+      svg = await this.layout.layout(dot, choiceOf(trace), { offMainThread });
     } finally {
       if (progress) clearInterval(progress);
       if (token === this.token) {

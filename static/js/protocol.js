@@ -14,7 +14,7 @@
 //                                                  from here (the worker may be warming up)
 //
 // Layout worker (layout-worker.js), which runs Graphviz for graphs too big for the main thread:
-//   page → worker  {type: "layout", id, viz, dot}                                  viz: module URL
+//   page → worker  {type: "layout", id, viz, dot, choice}   viz: module URL; choice: the record's
 //   worker → page  {type: "svg", id, svg} or {type: "layout-failed", id, message}
 //
 // Every reply carries the id of its request; the page keeps only the reply to its latest one.
@@ -87,8 +87,9 @@ export function errorResult(message) {
   return JSON.stringify({ ok: false, error: { message, line: null, col: null, end_col: null } });
 }
 
-export function layoutMessage(id, viz, dot) {
-  return { type: LAYOUT, id, viz, dot };
+/** `choice`: {layout, note}, the layout the record chose (layout-choice.js choiceOf). */
+export function layoutMessage(id, viz, dot, choice) {
+  return { type: LAYOUT, id, viz, dot, choice };
 }
 
 /** `layout`: "graphviz" or "layered"; `note`: why, in words, when it is not Graphviz. */

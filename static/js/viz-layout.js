@@ -1,10 +1,10 @@
 // Layout: DOT text in, an <svg> element out, by Graphviz or, where Graphviz would be slow or
-// fail, by our layered layout (layout-choice.js decides). Small graphs are laid out on the main
-// thread (fastest first paint); big ones in layout-worker.js, so the tab never freezes and a
-// newer graph can cancel an older one that is still being laid out. The <svg> says which
-// layout drew it (data-layout) and, for the layered one, why in words (data-note).
+// fail, by our layered layout (the record says which: layout-choice.js). Small graphs are laid
+// out on the main thread (fastest first paint); big ones in layout-worker.js, so the tab never
+// freezes and a newer graph can cancel an older one that is still being laid out. The <svg>
+// says which layout drew it (data-layout) and, for the layered one, why in words (data-note).
 import { parseDot } from "./dot-graph.js";
-import { chooseLayout, layered, withStubs } from "./layout-choice.js";
+import { graphvizFailed, withStubs } from "./layout-choice.js";
 import { layeredSVGOf } from "./layered-svg.js";
 import { LAYOUT_FAILED, idCounter, layoutMessage } from "./protocol.js";
 import { cullTiles } from "./tile-culler.js";
@@ -22,29 +22,30 @@ export class VizLayout {
     this.nextId = idCounter();
   }
 
-  /** Resolves to an SVGSVGElement (or null when a newer layout cancelled this one). */
-  async layout(dot, { offMainThread = false } = {}) {
+  /**
+   * Resolves to an SVGSVGElement (or null when a newer layout cancelled this one). `choice`:
+   * the record's {layout, note} (layout-choice.js choiceOf).
+   */
+  async layout(dot, choice, { offMainThread = false } = {}) {
     this.cancel();
-    return offMainThread ? this.inWorker(dot) : this.onMainThread(dot);
+    return offMainThread ? this.inWorker(dot, choice) : this.onMainThread(dot, choice);
   }
 
-  async onMainThread(dot) {
-    const graph = parseDot(dot); // a small graph: cheap to read and measure here
-    let choice = chooseLayout(graph);
+  async onMainThread(dot, choice) {
     if (choice.layout === "graphviz") {
       this.viz ??= import(this.vizUrl).then((module) => module.instance());
       try {
         return labelled((await this.viz).renderSVGElement(dot), choice);
       } catch (error) {
         this.viz = null; // a fresh Graphviz next time, in case this one is broken
-        choice = layered(`Graphviz failed (${error?.message ?? error})`);
+        choice = graphvizFailed(error);
       }
     }
-    const { svg, stubs } = layeredSVGOf(graph);
+    const { svg, stubs } = layeredSVGOf(parseDot(dot));
     return labelled(parseLayered(svg), { ...choice, note: withStubs(choice.note, stubs) });
   }
 
-  inWorker(dot) {
+  inWorker(dot, choice) {
     if (!this.worker) {
       this.worker = new Worker(this.workerUrl, { type: "module" });
       this.worker.addEventListener("message", (event) => this.receive(event.data));
@@ -53,7 +54,7 @@ export class VizLayout {
       const job = { id: this.nextId(), resolve, reject };
       job.timer = setTimeout(() => this.timedOut(job), this.timeoutMs);
       this.busy = job;
-      this.worker.postMessage(layoutMessage(job.id, this.vizUrl, dot));
+      this.worker.postMessage(layoutMessage(job.id, this.vizUrl, dot, choice));
     });
   }
 

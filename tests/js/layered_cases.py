@@ -1,7 +1,6 @@
 """Cases for tests/js/layered-layout.test.mjs, printed as JSON: the DOT the engine writes for
 graphs of each shape the layout meets (a neuron, a hub, shared inputs, a long chain, the MLP
-preset, hostile labels), with app.layout_cost's measures of the same graph: the JS estimate in
-layout-choice.js must agree with them.
+preset, hostile labels).
 
     .venv/bin/python tests/js/layered_cases.py
 """
@@ -12,7 +11,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app.layout_cost import layout_cost  # noqa: E402
 from app.presets import NEURON, mlp_loss_source  # noqa: E402
 from engine.playground import run  # noqa: E402
 
@@ -34,19 +32,11 @@ def case(name: str, source: str) -> dict:
     result = run(source)
     if not result["ok"]:
         raise SystemExit(f"{name}: {result['error']}")
-    cost = layout_cost(result["trace"])
     return {
         "name": name,
         "dot": result["dot"],
         "ids": [n["id"] for n in result["trace"]["nodes"]],
         "edge_ids": [e["id"] for e in result["trace"]["edges"]],
-        "cost": {
-            "drawn": cost.drawn,
-            "edges": cost.edges,
-            "virtual": cost.virtual,
-            "ranks": cost.ranks,
-            "seconds": cost.seconds(),
-        },
     }
 
 

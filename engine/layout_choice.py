@@ -1,4 +1,6 @@
-"""How long `dot` will take on a graph, estimated before running it.
+"""Which layout draws a graph, decided once from its shape before any layout runs: Graphviz,
+or the page's layered layout where Graphviz would be slow or fail. The estimate of how long
+`dot` will take is also what the server uses to refuse or downgrade /graph.svg.
 
 Graphviz's cost follows the graph's shape more than its size. `dot` ranks the graph (left to
 right here), then routes every edge that spans several ranks through one virtual node per rank
@@ -7,11 +9,11 @@ hub: `x + x + ... + x`) has edges spanning up to the whole graph, so 150 terms m
 virtual nodes for 300 real ones and take 16 s. So the estimate counts real plus virtual nodes,
 with ranks from the longest path (dot's ranking can only shorten edges, so this errs high).
 
-The page makes the same estimate from the DOT before it lays a graph out, to choose between
-Graphviz WASM and its layered layout (static/js/layout-choice.js); a node unit test
-(tests/js/layered-layout.test.mjs) checks that both give the same figures on the same graphs.
+Every graph record carries the decision (`layout`, `layout_note`: engine.record,
+docs/trace-format.md), so the page lays a graph out as it says and never estimates again.
 """
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -26,7 +28,10 @@ _DEFAULT_VIRTUAL = 1900  # virtual nodes that take ~1 s with the default attribu
 _FAST_VIRTUAL = 5000  # ... with the fast ones
 _RANK_NODES = 1_700_000  # ranks x drawn nodes that take ~1 s
 FAST_ATTRIBUTES = layout_attributes(10**9)  # what the biggest graphs get: the cheapest layout
-EXPENSIVE = 0.1  # seconds: a layout estimated longer counts against its client's share
+# The page's Graphviz is WASM: past about a second the learner waits, and it overflows its
+# stack on long chains (6,000 drawn nodes did) whatever the estimate.
+GRAPHVIZ_SECONDS = 1.0
+GRAPHVIZ_MAX_DRAWN = 3000
 
 
 @dataclass(frozen=True)
@@ -90,3 +95,15 @@ def layout_cost(record: Mapping[str, Any]) -> LayoutCost:
         degree[node["id"] + "_op"] = len(children) + 1
     ranks = 1 + max(rank.values(), default=0)
     return LayoutCost(drawn, edges, virtual, max(degree.values(), default=0), ranks)
+
+
+def layout_choice(cost: LayoutCost) -> dict[str, str]:
+    """`{layout, layout_note}`: "graphviz", or "layered" with the reason in words. Graphviz
+    draws nicer pictures, so it keeps every graph it lays out fast."""
+    if cost.drawn > GRAPHVIZ_MAX_DRAWN:
+        why = f"{cost.drawn:,} boxes are more than Graphviz can lay out here"
+    elif cost.seconds() > GRAPHVIZ_SECONDS:
+        why = f"Graphviz would take about {math.ceil(cost.seconds())} s on this graph"
+    else:
+        return {"layout": "graphviz", "layout_note": ""}
+    return {"layout": "layered", "layout_note": f"Drawn with the quick layered layout: {why}."}

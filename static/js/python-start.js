@@ -1,0 +1,53 @@
+// When Python starts, and what the page says meanwhile. The engine worker boots after the first
+// graph is up (or at once when the server drew it), or, for an embed that is a picture, only
+// once the reader turns to the editor. A Python program in the first paint waits for it.
+
+export class PythonStart {
+  /**
+   * engine: the EngineClient; status: the BootStatus line; say: the graph's notice; editor:
+   * its pending edit is sent once Python is ready; picture: start on demand; missing: the
+   * words when the vendored files are not there ("" when they are); waiting: the first
+   * program is Python and waits for the worker.
+   */
+  constructor({ engine, status, say, editor, picture, missing, waiting }) {
+    Object.assign(this, { engine, status, say, editor, picture, missing, waiting });
+    engine.addEventListener("progress", (e) => {
+      status.progress(e.detail);
+      if (!this.waiting) return;
+      const { stage, of, text } = e.detail;
+      say(`This program is Python: it runs once Python has started (${stage + 1}/${of}: ${text})`);
+    });
+    engine.addEventListener("ready", (e) => status.ready(e.detail.ms));
+    engine.addEventListener("restarting", (e) => status.restarting(e.detail));
+    engine.addEventListener("failed", (e) => status.failed(e.detail.message));
+    status.onRetry(() => engine.retry());
+    this.start = this.start.bind(this);
+  }
+
+  /** Start Python now (if it has not started). */
+  start() {
+    if (this.engine.state !== "stopped") return;
+    this.status.starting();
+    if (this.missing) this.engine.fail(this.missing);
+    else this.engine.start();
+    if (this.waiting) this.editor.now(); // sent as soon as the worker is ready
+  }
+
+  /** Start Python now, or (an embed that is a picture) once the reader turns to `panel`. */
+  soon(panel) {
+    if (!this.picture) {
+      this.start();
+      return;
+    }
+    this.status.onDemand();
+    for (const type of ["focusin", "pointerdown"]) {
+      panel?.addEventListener(type, this.start, { once: true });
+    }
+  }
+
+  /** Run `fn` once Python is ready (now, if it is). */
+  whenReady(fn) {
+    if (this.engine.state === "ready") fn();
+    else this.engine.addEventListener("ready", () => fn(), { once: true });
+  }
+}

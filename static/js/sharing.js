@@ -1,0 +1,28 @@
+// Sharing what is on screen: "Copy link" (the permalink), and on pages that have them the
+// Embed dialog and the Downloads menu, loaded only there (an embed fetches neither module).
+import { copyLink } from "./url-state.js";
+
+/** urlState: the UrlState; onScreen: the OnScreen; say: the status line's words. */
+export function bindSharing({ urlState, onScreen, say }) {
+  const $ = (id) => document.getElementById(id);
+  $("copy-link")?.addEventListener("click", async (event) => {
+    const link = urlState.link();
+    if (urlState.tooLong) {
+      say("This program is too long for a link; copy its text from the Expression box.");
+      return;
+    }
+    say(await copyLink(link, event.currentTarget));
+  });
+  if ($("embed-button")) {
+    import("./embed-dialog.js").then(({ EmbedDialog }) => {
+      // The learning modes on screen start checked in the dialog.
+      const state = () => onScreen.withLearning();
+      new EmbedDialog({ button: $("embed-button"), dialog: $("embed-dialog"), state });
+    });
+  }
+  if ($("downloads")) {
+    import("./downloads.js").then(({ Downloads }) => {
+      new Downloads({ menu: $("downloads"), graph: () => onScreen.drawing(), say });
+    });
+  }
+}
