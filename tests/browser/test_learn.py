@@ -120,6 +120,7 @@ def test_gradient_check_flags_the_equals_bug(playground: Page) -> None:
     open_ready(page)
     page.get_by_label("Expression").fill(program("overwrite_bug"))
     expect(page.locator("#output-text")).to_contain_text("a.grad = 1.0", timeout=BOOT)
+    expect(page.locator("#graph svg g.node")).to_have_count(3)  # a, b and its +: drawn
     check(page)
     bad = page.get_by_role("table", name="Gradient check").locator("tr.mismatch")
     expect(bad).to_have_count(1)
