@@ -347,11 +347,22 @@ def _same(a: float, b: float) -> bool:
 
 
 class _Formatted:
-    """`{a.data}` and `{a.grad}` in a rule's numbers template, as the rule read them."""
+    """`{a.data}` and `{a.grad}` in a rule's numbers template, as the rule read them: each
+    formatted only if the template uses it (`+` reads one number of six)."""
+
+    __slots__ = ("_data", "_grad")
 
     def __init__(self, data: float, grad: float):
-        self.data = _shown(data)
-        self.grad = _shown(grad)
+        self._data = data
+        self._grad = grad
+
+    @property
+    def data(self) -> str:
+        return _shown(self._data)
+
+    @property
+    def grad(self) -> str:
+        return _shown(self._grad)
 
 
 def _rule_lines(
