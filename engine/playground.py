@@ -175,8 +175,13 @@ def run_json(source: str, mode: str = "correct", inputs_json: str = "{}") -> str
 
 
 def run_in_worker_json(source: str, mode: str = "correct", inputs_json: str = "{}") -> str:
-    """`run_in_worker` for the worker, which passes JSON across the Pyodide boundary."""
-    return _dump(run_in_worker(source, mode, _load_inputs(inputs_json)))
+    """`run_in_worker` for the worker, which passes JSON across the Pyodide boundary. A Python
+    run's `trace` and `dot` are its chosen graph's, sent once, in `graphs` (the page's
+    engine-client.js points them back): at 20,000 values they are half the text."""
+    result = run_in_worker(source, mode, _load_inputs(inputs_json))
+    if result.get("language") == "python":
+        result = {k: v for k, v in result.items() if k not in ("trace", "dot")}
+    return _dump(result)
 
 
 def act(graph: int, action: str, args: Mapping[str, Any]) -> dict[str, Any]:

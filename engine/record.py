@@ -106,6 +106,7 @@ def graph_record(
     snapshot: Snapshot | None = None,
     limit: int = MAX_NODES,
     literals: bool = True,
+    graph: "_Graph | None" = None,
 ) -> dict[str, Any]:
     """The record of the graph of `root` and of the recorded calls on its nodes, in order.
 
@@ -115,9 +116,10 @@ def graph_record(
     step. `source` is the program's text, to quote a learner's closure. A `snapshot` gives the
     data and grads of a `draw_dot()` call instead of the live ones. `literals`: an unnamed leaf
     is a number the program wrote (the expression language) rather than, say, a weight a
-    Python program made in a list, so it needs no grad field.
+    Python program made in a list, so it needs no grad field. `graph`: the graph of `root`
+    already walked (`walk`), so that a caller who looked at it first does not walk it again.
     """
-    g = _Graph(root, names, limit, literals)
+    g = graph if graph is not None else _Graph(root, names, limit, literals)
     mine = _resolve(g, steps)
     datas, grads = _start(g, mine, snapshot)
     shown = grads if seed is None else {key: seed.get(key, x) for key, x in grads.items()}
@@ -182,6 +184,18 @@ def _forward_text(g: _Graph, v: Any, n: Mapping[str, Any], datas: Mapping[int, f
     else:
         expr, nums = f"{op}({', '.join(names)})", f"{op}({', '.join(numbers)})"
     return f"{left} = {expr}  →  {nums} = {n['data_text']}"
+
+
+def walk(
+    root: Any, names: Mapping[int, str] | None = None, limit: int = MAX_NODES, literals: bool = True
+) -> _Graph:
+    """The graph of `root`, walked once: for `graph_record(graph=...)` and `touched`."""
+    return _Graph(root, names, limit, literals)
+
+
+def touched(g: _Graph, steps: Sequence[Step | tuple]) -> bool:
+    """Some recorded call ran the rule of a node of this graph."""
+    return bool(_resolve(g, steps))
 
 
 def grads_at(record: Mapping[str, Any], k: int) -> dict[str, float | str]:
@@ -335,11 +349,22 @@ def _same(a: float, b: float) -> bool:
 
 
 class _Formatted:
-    """`{a.data}` and `{a.grad}` in a rule's numbers template, as the rule read them."""
+    """`{a.data}` and `{a.grad}` in a rule's numbers template, as the rule read them: each
+    formatted only if the template uses it (`+` reads one number of six)."""
+
+    __slots__ = ("_data", "_grad")
 
     def __init__(self, data: float, grad: float):
-        self.data = _shown(data)
-        self.grad = _shown(grad)
+        self._data = data
+        self._grad = grad
+
+    @property
+    def data(self) -> str:
+        return _shown(self._data)
+
+    @property
+    def grad(self) -> str:
+        return _shown(self._grad)
 
 
 def _rule_lines(

@@ -24,7 +24,7 @@ from typing import Any
 from engine import cell, collector, nodes, observe, recorder, value
 from engine.dot import dot_source
 from engine.graph import GraphTooLarge, topological_order
-from engine.record import MAX_NODES, graph_record
+from engine.record import MAX_NODES, graph_record, touched, walk
 from engine.recorder import Recorder
 from engine.tracing import standard_pass
 
@@ -286,43 +286,42 @@ def _graphs(
         titled.append((last_value, "the last expression"))
     titled.extend((root, "") for root in _roots(named, limit))
     covered: set[int] = set()  # nodes of the graphs already offered: no graph inside another
-    live = []
+    live: list[tuple[Any, str, Any]] = []  # (root, title, its walk or None: too big)
     for root, fallback in titled:
         if id(root) in covered or len(live) == MAX_GRAPHS:
             continue
         try:
-            covered.update(map(id, topological_order(root, nodes.children, limit)))
+            walked = walk(root, names, literals=False)
         except GraphTooLarge:
+            walked = None
+        if walked is not None and len(walked.order) <= limit:
+            covered.update(walked.ids)
+        else:
             covered.add(id(root))
-        live.append((root, names.get(id(root)) or nodes.label(root) or fallback))
+        live.append((root, names.get(id(root)) or nodes.label(root) or fallback, walked))
 
-    graphs = []
+    graphs: list[dict[str, Any]] = []
     untouched = []
-    for root, title in live:
-        try:
-            record = graph_record(
-                root, rec.steps, names=names, title=title, source=source, literals=False
-            )
-        except GraphTooLarge:
+    for root, title, walked in live:
+        if walked is None:
             graphs.append({**_too_big(root, title, limit), "root": None})
-            continue
-        if not any(s["kind"] == "backward" for s in record["backward"]):
-            untouched.append((len(graphs), root, title))
-        graphs.append(_graph(record, "root", root))
-    for index, root, title in untouched:  # the standard pass, after every recorded graph
-        if all(n["leaf"] for n in graphs[index]["record"]["nodes"]):
-            continue
+        elif touched(walked, rec.steps) or all(not kids for kids in walked.kids.values()):
+            record = graph_record(root, rec.steps, title=title, source=source, graph=walked)
+            graphs.append(_graph(record, "root", root))
+        else:  # recorded once the others are: the standard pass changes grads they may share
+            untouched.append((len(graphs), root, title, walked))
+            graphs.append({})
+    for index, root, title, walked in untouched:
         own = Recorder(limit=limit)
         seed = standard_pass(root, own, limit=limit)
         record = graph_record(
             root,
             own.steps,
-            names=names,
             title=title,
             mode="correct",
             seed=seed,
             source=source,
-            literals=False,
+            graph=walked,
         )
         graphs[index] = _graph(record, "standard", root)
         graphs[index]["note"] = (

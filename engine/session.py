@@ -8,12 +8,13 @@ Nothing here re-implements a derivative: the correct pass is the standard pass r
 rebuilt copy (engine.replay), and a finite difference only ever calls the forward operators.
 """
 
+import functools
 import math
 from collections import Counter
 from typing import Any
 
 from engine import collector, nodes, replay
-from engine.graph import topological_order
+from engine.graph import node_ids, topological_order
 from engine.numeric import format_number
 from engine.record import _Graph, _step, grads_at, graph_record, number
 from engine.recorder import Recorder
@@ -64,8 +65,7 @@ class Session:
                 if n["leaf"]:
                     self.leaf_data[i] = float(n["data"])
                 self.shown_grads[n["id"]] = float(final[n["id"]])
-        self.graph = _Graph(root, self.names, len(self.order))
-        self.by_id = {self.graph.ids[id(v)]: v for v in self.order}
+        self.by_id = dict(zip(node_ids(self.order).values(), self.order, strict=True))
         self.computed = [bool(nodes.children(v)) for v in self.order]  # not a leaf
         self.consumers: dict[int, list[Any]] = {id(v): [] for v in self.order}
         for v in self.order:
@@ -78,6 +78,11 @@ class Session:
         self._correct: list[float] | None = None  # the standard pass's grads, made once
         self._sent: list[float] = []  # the grads the last answer gave the page
         self._auto = 0.0  # the grad being checked, while a gradient check runs
+
+    @functools.cached_property
+    def graph(self) -> _Graph:
+        """How text names the nodes: made on the first action, not on every run."""
+        return _Graph(self.root, self.names, len(self.order))
 
     # --- manual backward ---------------------------------------------------------------
 

@@ -126,7 +126,7 @@ export class EngineClient extends EventTarget {
     } else if (message.type === STARTED) {
       this.started(message.id);
     } else if (message.type === RESULT && this.pending?.id === message.id) {
-      this.settle(parse(message.result));
+      this.settle(runResult(message.result));
     } else if (message.type === ACTED && this.acting.has(message.id)) {
       const { resolve, timer } = this.acting.get(message.id);
       clearTimeout(timer);
@@ -183,6 +183,18 @@ export class EngineClient extends EventTarget {
 
 function parse(text) {
   return JSON.parse(text);
+}
+
+/** A run's result. A Python run sends its chosen graph's record and DOT once, in `graphs`
+ * (engine.playground.run_in_worker_json); `trace` and `dot` name them again here. */
+function runResult(text) {
+  const result = parse(text);
+  const chosen = result.graphs?.[result.chosen];
+  if (chosen && result.trace === undefined) {
+    result.trace = chosen.record;
+    result.dot = chosen.dot;
+  }
+  return result;
 }
 
 function absolute(url) {

@@ -238,3 +238,19 @@ def test_recorded_grads_equal_backward_on_generated_programs(e: Expr, x: float, 
         if name in grads:
             want = reference[name].grad
             assert grads[name] == want or (math.isnan(want) and grads[name] == "nan")
+
+
+def test_a_python_runs_json_sends_the_chosen_graph_once() -> None:
+    from engine.playground import run_in_worker, run_in_worker_json
+
+    source = "from engine import Value\na = Value(2.0, label='a')\nb = a*a + 1\nprint(b.data)\n"
+    ran = run_in_worker(source)
+    sent = json.loads(run_in_worker_json(source))
+    assert "trace" not in sent and "dot" not in sent  # the page points them back (engine-client)
+    chosen = sent["graphs"][sent["chosen"]]
+    assert chosen["record"] == json.loads(json.dumps(ran["trace"]))
+    assert chosen["dot"] == ran["dot"]
+    assert chosen["kind"] == "standard"  # never ran backward: the standard pass, recorded once
+    assert [s["kind"] for s in chosen["record"]["backward"]][:1] == ["seed"]
+    # The expression language's answer keeps its own trace and DOT.
+    assert "trace" in json.loads(run_in_worker_json("a = 2.0\nb = a*a + 1"))
