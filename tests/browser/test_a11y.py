@@ -107,7 +107,10 @@ def test_single_keys_do_nothing_unless_the_graph_has_focus(playground: Page) -> 
     expect(page.get_by_role("dialog", name="Keyboard shortcuts")).to_be_hidden()
     expect(step_count(page)).to_have_text(f"0 / {n}")
     after = svg.bounding_box()
-    assert (after["width"], after["height"]) == (before["width"], before["height"])
+    # Unzoomed: a zoom key changes the size by a whole step; a re-fit may move its last bits.
+    assert (after["width"], after["height"]) == pytest.approx(
+        (before["width"], before["height"]), abs=0.5
+    )
 
     graph = page.locator("#graph")
     expect(graph).to_have_accessible_description(re.compile("question mark lists them all"))
