@@ -1,5 +1,6 @@
 // The graph on screen: laid out once per program, then each step rewrites a few <text>
 // elements and toggles highlight classes. Never a re-layout while stepping.
+import { tileSvg } from "./graph-tiles.js";
 import { choiceOf } from "./layout-choice.js";
 import { PanZoom } from "./pan-zoom.js";
 import { measureLast } from "./timings.js";
@@ -108,6 +109,7 @@ export class GraphView {
     for (const title of svg.querySelectorAll("title")) title.remove(); // "n0": noise as a tooltip
     svg.setAttribute("focusable", "false");
     svg.setAttribute("aria-hidden", "true"); // #graph is the role="img"; it carries the label
+    tileSvg(svg); // a big graph in tiles: a step repaints only the tiles it touched
     this.groups = new Map();
     for (const group of svg.querySelectorAll("g.node, g.edge")) this.groups.set(group.id, group);
     this.values = new Map();
