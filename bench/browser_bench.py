@@ -76,7 +76,7 @@ def graph_timings(page: Page) -> dict[str, float | None]:
 
 def _open(page: Page, url: str) -> None:
     page.goto(url)
-    page.locator("#graph svg").wait_for(state="attached", timeout=GRAPH_TIMEOUT_MS)
+    page.locator("#graph > svg").wait_for(state="attached", timeout=GRAPH_TIMEOUT_MS)
     probes.entries(page, "first-graph", timeout_ms=GRAPH_TIMEOUT_MS)
 
 

@@ -1,5 +1,6 @@
 // The graph on screen: laid out once per program, then each step rewrites a few <text>
 // elements and toggles highlight classes. Never a re-layout while stepping.
+import { tileSvg } from "./graph-tiles.js";
 import { choiceOf } from "./layout-choice.js";
 import { PanZoom } from "./pan-zoom.js";
 import { measureLast } from "./timings.js";
@@ -20,7 +21,7 @@ export class GraphView {
     this.values = new Map(); // node id → {group, dataText, gradText}
     this.groups = new Map(); // SVG id → <g> of every node, op node and edge
     this.intoNode = new Map(); // node id → ids of its op node and the edges into it
-    this.marked = []; // [element, class] pairs set by the last update
+    this.marked = new Map(); // element → Set of the step classes the last update set on it
   }
 
   /**
@@ -97,7 +98,7 @@ export class GraphView {
     ++this.token; // a layout still running for an older graph must not replace this one
     for (const node of trace.nodes) {
       const { dataText } = this.values.get(node.id);
-      if (dataText) dataText.textContent = `data ${node.data_text}`;
+      if (dataText) setText(dataText, `data ${node.data_text}`);
     }
     const output = trace.nodes.find((n) => n.id === trace.output);
     this.container.setAttribute("aria-label", describe(trace, output));
@@ -108,6 +109,7 @@ export class GraphView {
     for (const title of svg.querySelectorAll("title")) title.remove(); // "n0": noise as a tooltip
     svg.setAttribute("focusable", "false");
     svg.setAttribute("aria-hidden", "true"); // #graph is the role="img"; it carries the label
+    tileSvg(svg); // a big graph in tiles: a step repaints only the tiles it touched
     this.groups = new Map();
     for (const group of svg.querySelectorAll("g.node, g.edge")) this.groups.set(group.id, group);
     this.values = new Map();
@@ -127,7 +129,7 @@ export class GraphView {
       const target = edge.to.endsWith("_op") ? edge.to.slice(0, -3) : edge.to;
       this.intoNode.get(target)?.push(edge.id);
     }
-    this.marked = [];
+    this.marked = new Map();
     this.boxes = new Map();
     this.root = svg.querySelector("g.graph");
     this.panZoom?.destroy();
@@ -146,29 +148,45 @@ export class GraphView {
     this.panZoom.initial(this.boxOf(trace.output));
   }
 
-  /** Show the stepper's state; `dirty`: ids whose grad text may have changed (null: all). */
-  /** Show the stepper's position; `follow`: pan to the step's node (not for the first view
-   * of a picture embed, which shows the output: initial()). */
+  /** Show the stepper's position; `dirty`: ids whose grad text may have changed (null: all);
+   * `follow`: pan to the step's node (not for the first view of a picture embed, which shows
+   * the output: initial()). */
   update(stepper, dirty = null, { follow = true } = {}) {
     for (const id of dirty ?? this.values.keys()) {
       const value = this.values.get(id);
-      if (value?.gradText) value.gradText.textContent = `grad ${stepper.grad(id).text}`;
+      if (value?.gradText) setText(value.gradText, `grad ${stepper.grad(id).text}`);
     }
     if (stepper.hasForward) {
       for (const [id, value] of this.values) {
-        const text = `data ${stepper.dataText(id)}`;
-        if (value.dataText && value.dataText.textContent !== text) value.dataText.textContent = text;
+        if (value.dataText) setText(value.dataText, `data ${stepper.dataText(id)}`);
       }
     }
-    for (const [element, name] of this.marked) element.classList.remove(name);
-    this.marked = [];
+    // The step's marks: only what differs from the last step is written (a class removed and
+    // added again would still restyle that node).
+    const marks = new Map();
+    const mark = (id, name) => {
+      const element = this.groups.get(id);
+      if (!element) return;
+      if (!marks.has(element)) marks.set(element, new Set());
+      marks.get(element).add(name);
+    };
     const step = stepper.step;
     if (step) {
       const own = step.kind === "seed" ? [] : this.intoNode.get(step.node);
-      const ids = [step.node, ...own];
-      for (const id of ids) this.mark(id, "current");
-      for (const id of stepper.changed()) this.mark(id, "changed");
+      for (const id of [step.node, ...own]) mark(id, "current");
+      for (const id of stepper.changed()) mark(id, "changed");
     }
+    for (const [element, names] of this.marked) {
+      for (const name of names) {
+        if (!marks.get(element)?.has(name)) element.classList.remove(name);
+      }
+    }
+    for (const [element, names] of marks) {
+      for (const name of names) {
+        if (!this.marked.get(element)?.has(name)) element.classList.add(name);
+      }
+    }
+    this.marked = marks;
     // These marks persist between steps: toggle in place, so an unchanged one is no DOM write
     // (removing and re-adding hundreds of them restyled the MLP graph on every step).
     for (const id of stepper.trace.accumulates) {
@@ -178,13 +196,6 @@ export class GraphView {
       this.groups.get(id)?.classList.toggle("nonfinite", stepper.nonfinite(id));
     }
     if (step && follow) this.follow(step);
-  }
-
-  mark(id, name) {
-    const element = this.groups.get(id);
-    if (!element) return;
-    element.classList.add(name);
-    this.marked.push([element, name]);
   }
 
   /** A node's box in the SVG's viewBox units; the layout never changes, so it is cached. */
@@ -235,6 +246,16 @@ export class GraphView {
     else return false;
     return true;
   }
+}
+
+/** Rewrite a <text>'s characters in place: replacing its Text node (textContent) made
+ * Chromium rebuild that text's layout objects, 1-5 ms each on the MLP graph; changing the
+ * node's data costs microseconds. An unchanged text is not written at all. */
+function setText(element, text) {
+  const node = element.firstChild;
+  if (node?.nodeType === Node.TEXT_NODE && !node.nextSibling) {
+    if (node.data !== text) node.data = text;
+  } else element.textContent = text;
 }
 
 /** The box of a record's outline polygon, read from its points: no layout needed. */

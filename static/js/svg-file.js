@@ -2,6 +2,8 @@
 // each element as presentation attributes, so it looks the same opened on its own, and the
 // pan/zoom sizing removed, so it shows the whole graph at Graphviz's size.
 
+import { untile } from "./graph-tiles.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 const STYLED = [
   "fill",
@@ -38,6 +40,7 @@ export function standaloneSvg(svg, background) {
   for (const name of ["aria-hidden", "focusable"]) copy.removeAttribute(name);
   // The layered layout's off-screen tiles are hidden only while on screen (tile-culler.js).
   for (const tile of copy.querySelectorAll("[data-x0][display]")) tile.removeAttribute("display");
+  untile(copy); // a big Graphviz graph's paint tiles (graph-tiles.js) back in one piece
   const rect = document.createElementNS(SVG_NS, "rect");
   const area = { x: box.x, y: box.y, width: box.width, height: box.height, fill: background };
   for (const [name, value] of Object.entries(area)) rect.setAttribute(name, String(value));

@@ -1,0 +1,120 @@
+"""A step on the MLP preset, this checkout against another one, interleaved in one run: the
+click -> painted-frame time (bench/probes.py `click`, as browser_bench.steps measures it) and
+where the renderer's main thread spent its CPU time per step (a Chromium trace: style,
+layout, pre-paint, paint, layerize; thread time, so a busy machine inflates it less than the
+wall clock).
+
+    .venv/bin/python -m bench.step_paint_ab OTHER_CHECKOUT [--rounds 6] [--steps 25]
+
+OTHER_CHECKOUT is a directory with the same layout (e.g. `git worktree add /tmp/base main`,
+then its scripts/build_vendor.py). Each round opens the preset in a fresh context for each
+checkout, in alternating order, and clicks "Next step" `--steps` times.
+"""
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from urllib.parse import urlencode
+
+from playwright.sync_api import Browser
+
+from bench import native, probes, servers
+from bench.browser_bench import GRAPH_TIMEOUT_MS, chromium
+
+ROOT = Path(__file__).resolve().parent.parent
+PHASES = ("UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize")
+WARMUP = 3
+
+
+@contextmanager
+def serve(checkout: Path):
+    """The playground of `checkout` (its own static files), on a free port."""
+    port = servers.free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "app.server", "--host", "127.0.0.1", "--port", str(port)]
+    process = subprocess.Popen([*command, "--log-level", "warning"], cwd=checkout)
+    try:
+        deadline = time.monotonic() + servers.START_TIMEOUT
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/healthz", timeout=2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise servers.ServerError(f"{checkout}: the server did not start") from None
+                time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        process.wait()
+
+
+def cpu_per_step(trace: bytes, steps: int) -> dict[str, float]:
+    """Milliseconds of main-thread CPU per step in each rendering phase (a Paint counts once:
+    the document's, which contains the others)."""
+    totals = dict.fromkeys(PHASES, 0.0)
+    for event in json.loads(trace)["traceEvents"]:
+        name = event.get("name")
+        if event.get("ph") != "X" or name not in totals:
+            continue
+        if name == "Paint" and event["args"]["data"].get("nodeName") != "#document":
+            continue
+        totals[name] += event.get("tdur", event.get("dur", 0)) / 1000
+    return {name: total / steps for name, total in totals.items()}
+
+
+def session(browser: Browser, base: str, steps: int) -> tuple[list[float], dict[str, float]]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/?{urlencode({'src': native.mlp_source()})}")
+        probes.entries(page, "first-graph", timeout_ms=GRAPH_TIMEOUT_MS)
+        for _ in range(WARMUP):
+            probes.click(page, "#next")
+        browser.start_tracing(page=page, categories=["devtools.timeline"])
+        painted = [probes.click(page, "#next")["painted_ms"] for _ in range(steps)]
+        return painted, cpu_per_step(browser.stop_tracing(), steps)
+    finally:
+        context.close()
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("other", type=Path)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--steps", type=int, default=25)
+    args = parser.parse_args()
+    checkouts = {"this": ROOT, "other": args.other.resolve()}
+    painted = {name: [] for name in checkouts}
+    cpu = {name: [] for name in checkouts}
+    with ExitStack() as stack:
+        bases = {name: stack.enter_context(serve(path)) for name, path in checkouts.items()}
+        browser = stack.enter_context(chromium())
+        for r in range(args.rounds):
+            for name in list(checkouts)[:: 1 if r % 2 == 0 else -1]:
+                times, phases = session(browser, bases[name], args.steps)
+                painted[name] += times
+                cpu[name].append(phases)
+    for name, path in checkouts.items():
+        phases = {p: statistics.mean(c[p] for c in cpu[name]) for p in PHASES}
+        total = sum(phases.values())
+        print(
+            f"{name} ({path}): click -> painted p50 {statistics.median(painted[name]):.1f} ms, "
+            f"p95 {p95(painted[name]):.1f} ms (n={len(painted[name])}); main-thread CPU per "
+            f"step {total:.1f} ms: " + ", ".join(f"{p} {v:.1f}" for p, v in phases.items())
+        )
+
+
+if __name__ == "__main__":
+    main()
