@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urljoin
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
@@ -90,13 +90,19 @@ def _console(page: Page) -> list[str]:
 
 
 @contextmanager
-def profile(browser: Browser) -> Iterator[BrowserContext]:
-    """A new browser profile on disk (a user's first visit, then their repeat visits)."""
+def profile(browser: Browser, warm_up: str) -> Iterator[BrowserContext]:
+    """A new browser profile on disk (a user's first visit, then their repeat visits). A
+    reader's browser is already running when they first visit: before the page, the new
+    browser loads `warm_up`, a URL of the same server with no subresources (the caches stay
+    empty of the page's files)."""
     with tempfile.TemporaryDirectory(prefix="bench-profile-") as folder:
         context = browser.browser_type.launch_persistent_context(
             folder, executable_path=servers.CHROMIUM, args=servers.CHROMIUM_ARGS, headless=True
         )
         try:
+            warm = context.new_page()
+            warm.goto(warm_up)
+            warm.close()
             yield context
         finally:
             context.close()
@@ -105,7 +111,7 @@ def profile(browser: Browser) -> Iterator[BrowserContext]:
 def visit_playground(browser: Browser, url: str) -> dict[str, Any]:
     """A first visit (fresh profile), then, once the worker has stored its memory snapshot, a
     repeat visit in the same profile (which restores it)."""
-    with profile(browser) as context:
+    with profile(browser, urljoin(url, "/healthz")) as context:
         page = context.new_page()
         _open(page, url)
         first = {**graph_timings(page), **wait_for_python(page), **probes.navigation(page)}
@@ -130,7 +136,7 @@ def visit_playground(browser: Browser, url: str) -> dict[str, Any]:
 
 def visit_bare(browser: Browser, url: str) -> dict[str, Any]:
     """The bare page: a first visit (fresh profile), then a repeat visit in the same profile."""
-    with profile(browser) as context:
+    with profile(browser, urljoin(url, "/no-such-page")) as context:
         page = context.new_page()
         page.goto(url)
         first = wait_for_python(page, status="#status")
