@@ -23,6 +23,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from app.assets import ROOT
 from app.dot import DotRenderer
+from app.early_python import starts_at_load, template_context
 from app.first_paint import first_svg
 from app.headers import CSP_BASE
 from app.module_graph import module_preloads
@@ -42,7 +43,7 @@ from engine.tracing import MODES
 
 COPIED = ("css", "js", "vendor")  # the folders of static/ that the page loads
 SKIPPED_SUFFIXES = (".gz", ".br")  # precompressed copies: a static host serves the originals
-_ROOT_URL = re.compile(r'((?:href|src)=")/static/')
+_ROOT_URL = re.compile(r'((?:href|src|data-worker)=")/static/')
 # Files that are compressed already gain nothing from deflate, and cost the most time.
 STORED_SUFFIXES = (".zip", ".whl", ".png")
 
@@ -70,6 +71,8 @@ def render_page(settings: Settings, source: str, mode: str, step: int | None) ->
     environment = Environment(
         loader=FileSystemLoader(settings.templates_dir), autoescape=select_autoescape()
     )
+    svg = asyncio.run(first_svg(dot, page.result, page.step, budget=settings.dot_timeout))
+    starts = starts_at_load(manifest, False, bool(svg), page.python, page.deferred)
     html = environment.get_template("index.html").render(
         page=page,
         options=options,
@@ -81,12 +84,13 @@ def render_page(settings: Settings, source: str, mode: str, step: int | None) ->
         descent=descent_fields(options),
         moons=MOONS,
         image_url=None,
-        first_svg=asyncio.run(first_svg(dot, page.result, page.step, budget=settings.dot_timeout)),
+        first_svg=svg,
         playground_url="",
         preview=None,
         module_preloads=module_preloads(settings.static_dir),
         assets=ROOT,  # unversioned: a static host sends its own caching headers
         exported=True,
+        **template_context(relative_manifest(manifest), starts),
     )
     # No server sends headers here; a <meta> CSP keeps the same rules (all but frame-ancestors,
     # which only works as a header).

@@ -23,11 +23,13 @@ from starlette.datastructures import MutableHeaders
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.early_python import SCRIPT_HASH as EARLY_PYTHON
+
 logger = logging.getLogger("uvicorn.error")
 RETRY_AFTER = "5"  # seconds, for a 503 or 429 whose sender did not say
 
 CSP_BASE = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    f"default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {EARLY_PYTHON}; style-src 'self'; "
     "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' blob:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'"
 )

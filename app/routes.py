@@ -5,6 +5,7 @@ import secrets
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from app.early_python import starts_at_load, template_context
 from app.engine_runs import client_address
 from app.first_paint import first_svg
 from app.module_graph import module_preloads
@@ -77,6 +78,8 @@ async def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
         "preview": link_preview(request, options),
         "module_preloads": module_preloads(settings.static_dir),
     }
+    starts = starts_at_load(manifest, options.starts_at_end, bool(svg), page.python, page.deferred)
+    context |= template_context(manifest, starts)
     return request.app.state.templates.TemplateResponse(request, template, context)
 
 

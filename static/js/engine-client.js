@@ -13,7 +13,6 @@ import {
   RESULT,
   STARTED,
   actMessage,
-  bootMessage,
   errorResult,
   idCounter,
   runMessage,
@@ -32,8 +31,9 @@ export class EngineClient extends EventTarget {
    */
   constructor({ workerUrl, vendor, runLimitMs, bootTimeoutMs = 30_000 }) {
     super();
-    this.workerUrl = workerUrl;
-    this.vendor = { pyodide: absolute(vendor.pyodide), engine_zip: absolute(vendor.engine_zip) };
+    this.workerUrl = new URL(workerUrl);
+    this.workerUrl.searchParams.set("pyodide", absolute(vendor.pyodide));
+    this.workerUrl.searchParams.set("engine", absolute(vendor.engine_zip));
     this.bootTimeoutMs = bootTimeoutMs;
     this.runLimitMs = runLimitMs;
     this.state = "stopped"; // stopped | booting | ready | failed
@@ -44,19 +44,27 @@ export class EngineClient extends EventTarget {
     this.acting = new Map(); // id → {resolve, timer}: the learner's actions on the live graph
   }
 
+  /** Boot a worker: the one the page started as it loaded (app/early_python.py), the first
+   * time, with what it said meanwhile; a new one otherwise. */
   start() {
-    this.worker = new Worker(this.workerUrl, { type: "module" });
-    this.worker.addEventListener("message", (event) => this.receive(event.data));
-    this.worker.addEventListener("error", (event) => {
+    const early = adoptEarlyWorker();
+    this.worker = early?.worker ?? new Worker(this.workerUrl, { type: "module" });
+    const handle = (event) => {
+      if (event.type === "message") {
+        this.receive(event.data);
+        return;
+      }
       event.preventDefault();
       this.fail(`the worker could not start (${event.message || "script error"})`);
-    });
+    };
+    this.worker.addEventListener("message", handle);
+    this.worker.addEventListener("error", handle);
     this.state = "booting";
     this.bootTimer = setTimeout(
       () => this.fail(`no answer in ${this.bootTimeoutMs / 1000} s`),
       this.bootTimeoutMs,
     );
-    this.worker.postMessage(bootMessage(this.vendor));
+    for (const event of early?.events ?? []) handle(event);
   }
 
   /** After a failed boot: try again from the start. */
@@ -195,6 +203,16 @@ function runResult(text) {
     result.dot = chosen.dot;
   }
   return result;
+}
+
+/** The engine worker app/early_python.py started, once (null if it did not, or was taken). */
+function adoptEarlyWorker() {
+  const early = globalThis.earlyPython;
+  if (!early) return null;
+  delete globalThis.earlyPython;
+  early.worker.removeEventListener("message", early.keep);
+  early.worker.removeEventListener("error", early.keep);
+  return early;
 }
 
 function absolute(url) {

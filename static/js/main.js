@@ -189,12 +189,14 @@ editor.setValues(data.values);
 editor.mode = data.mode ?? "correct";
 const first = data.result?.ok ? data.result : data.fallback;
 if (!data.result?.ok && data.result?.error) editor.showError(data.result.error);
-// The server usually sends the first graph already laid out, inside #graph: then Python can
-// start booting at once. Otherwise Graphviz lays the graph out first, and Python waits for it
-// (on two cores, booting beside the layout delayed the first graph more than it sped Python).
+// The server decides when Python starts (app/early_python.py): when it sent the first graph
+// already laid out, or the program waits for Python, the worker is booting already (this
+// adopts it). Otherwise Graphviz lays the graph out first, and Python waits for it (on two
+// cores, booting beside the layout delayed the first graph more than it sped Python).
 const serverSvg = $("graph").querySelector(":scope > svg");
 const editorPanel = document.querySelector(".editor-panel");
-if (serverSvg || python.waiting) python.soon(editorPanel);
+const startsAtLoad = Boolean(globalThis.earlyPython);
+if (startsAtLoad || python.waiting) python.soon(editorPanel);
 const firstStep = results.forward ? 0 : (data.step ?? 0);
 (first ? results.show(first, firstStep, { laidOut: serverSvg }) : Promise.resolve(false))
   .then((shown) => {
@@ -206,7 +208,7 @@ const firstStep = results.forward ? 0 : (data.step ?? 0);
     editor.upgrade(vendor.editor).catch((error) => console.warn("The code editor did not load:", error));
   })
   .finally(() => {
-    if (!serverSvg && !python.waiting) python.soon(editorPanel);
+    if (!startsAtLoad && !python.waiting) python.soon(editorPanel);
     // A result too big to inline: the server left it out, and Python computes it here.
     if (data.deferred) {
       view.say(data.deferred);

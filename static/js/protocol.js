@@ -1,7 +1,9 @@
 // The messages between the page and its workers: one definition that both sides import.
 //
 // Engine worker (worker.js), which runs the Python engine in Pyodide:
-//   page → worker  {type: "boot", vendor: {pyodide, engine_zip}}                  absolute URLs
+//   The page starts it as worker.js?pyodide=URL&engine=URL (absolute URLs of Pyodide's folder
+//   and the engine zip: engine-client.js, or app/early_python.py before the page's modules load);
+//   it boots at once.
 //   worker → page  {type: "progress", stage, of, text}                             while booting
 //                  {type: "ready", ms}                                            boot took ms
 //                  {type: "failed", message}                                      boot failed
@@ -19,7 +21,6 @@
 //
 // Every reply carries the id of its request; the page keeps only the reply to its latest one.
 
-export const BOOT = "boot";
 export const PROGRESS = "progress";
 export const READY = "ready";
 export const FAILED = "failed";
@@ -44,10 +45,6 @@ export const STAGES = Object.freeze([
 export function idCounter() {
   let last = 0;
   return () => ++last;
-}
-
-export function bootMessage(vendor) {
-  return { type: BOOT, vendor };
 }
 
 export function progressMessage(stage) {

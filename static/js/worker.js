@@ -4,7 +4,6 @@
 // for hostile programs: the page terminates it when a run takes too long (engine-client.js).
 import {
   ACT,
-  BOOT,
   RUN,
   actedMessage,
   startedMessage,
@@ -198,13 +197,25 @@ function call(id, reply, python) {
   }
 }
 
+/** The files to boot from, named in this worker's URL (absolute URLs; protocol.js). */
+function vendorOf(url) {
+  const query = new URL(url).searchParams;
+  const vendor = { pyodide: query.get("pyodide"), engine_zip: query.get("engine") };
+  if (!vendor.pyodide || !vendor.engine_zip) {
+    throw new Error("the engine worker was started without the URLs of Python's files");
+  }
+  return vendor;
+}
+
+// Boot at once: the page may start this worker before its own modules have loaded
+// (app/early_python.py), and everything it asks for waits for "ready" anyway.
+booting = Promise.resolve()
+  .then(() => boot(vendorOf(self.location.href)))
+  .catch((error) => self.postMessage(failedMessage(String(error?.message ?? error))));
+
 self.addEventListener("message", (event) => {
   const message = event.data;
-  if (message.type === BOOT && !booting) {
-    booting = boot(message.vendor).catch((error) => {
-      self.postMessage(failedMessage(String(error?.message ?? error)));
-    });
-  } else if (message.type === RUN) {
+  if (message.type === RUN) {
     run(message);
   } else if (message.type === ACT) {
     act(message);

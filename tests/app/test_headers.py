@@ -4,11 +4,12 @@ import re
 
 import pytest
 
+from app.early_python import SCRIPT_HASH
 from app.headers import IMMUTABLE, cache_control, content_security_policy, is_versioned
 from app.settings import Settings
 
 CSP = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    f"default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {SCRIPT_HASH}; style-src 'self'; "
     "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' blob:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors *"
 )

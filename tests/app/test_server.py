@@ -12,6 +12,7 @@ import httpx
 import pytest
 from lxml import etree
 
+from app import early_python
 from app.assets import asset_prefix
 from bench.server_load import server
 from tests.app.hostile import BAD_PARAMETERS, PROGRAMS
@@ -22,6 +23,7 @@ SECURITY = ["content-security-policy", "x-content-type-options", "referrer-polic
 ROOT = Path(__file__).resolve().parents[2]
 # The one script besides the JSON island: the real static folder's, under its version.
 ASSETS = asset_prefix(ROOT / "static")
+EARLY_SCRIPT = early_python.SCRIPT
 KNOWN_SCRIPTS = [{"type": "module", "src": f"{ASSETS}js/main.js"}]
 
 
@@ -76,7 +78,12 @@ def check_page(response: httpx.Response) -> None:
     scripts = document.findall(".//script")
     island = [s for s in scripts if s.get("id") == "initial-data"]
     assert len(island) == 1 and island[0].get("type") == "application/json"
-    assert [dict(s.attrib) for s in scripts if s is not island[0]] == KNOWN_SCRIPTS
+    early = [s for s in scripts if s.get("id") == "early-python"]  # app/early_python.py
+    for script in early:  # its text is the constant the CSP's hash allows, whatever the program
+        assert script.text == EARLY_SCRIPT
+        assert script.get("data-worker") == f"{ASSETS}js/worker.js"
+    known = [s for s in scripts if s is not island[0] and s not in early]
+    assert [dict(s.attrib) for s in known] == KNOWN_SCRIPTS
     assert not document.findall(".//{http://www.w3.org/2000/svg}script")
     assert_no_script_in_attributes(document.iter())
     data = json.loads(island[0].text)
