@@ -14,6 +14,7 @@ import {
   resultMessage,
 } from "./protocol.js";
 import { SnapshotStore, reseed } from "./snapshot.js";
+import { zipFiles } from "./zip-files.js";
 
 // Imported before the snapshot is made (the warm-up imports most): the first runs need them.
 const SNAPSHOT_IMPORTS = ["engine.runner", "engine.session", "engine.replay"];
@@ -79,10 +80,11 @@ async function boot(vendor) {
   self.postMessage(progressMessage(0));
   const snapshots = new SnapshotStore(vendor);
   const stored = snapshots.find(); // its bytes are read while the runtime compiles
-  const engineZip = fetchBytes(vendor.engine_zip); // unpacked once Python has started
+  // The engine's files, read while the runtime loads; written once Python has started.
+  const engineFiles = fetchBytes(vendor.engine_zip).then(zipFiles);
   const module = import(`${vendor.pyodide}pyodide.mjs`);
   const probing = probe(`${vendor.pyodide}pyodide.asm.wasm`);
-  for (const pending of [engineZip, module, stored, probing]) pending.catch(() => {}); // below
+  for (const pending of [engineFiles, module, stored, probing]) pending.catch(() => {}); // below
   const { loadPyodide: load } = await module;
   // Fails as soon as the probe does; else the runtime, once both have answered.
   const loadPyodide = (options) => Promise.all([load(options), probing]).then(([py]) => py);
@@ -93,11 +95,11 @@ async function boot(vendor) {
     try {
       pyodide = await loadPyodide({ indexURL: vendor.pyodide, _loadSnapshot: snapshot });
       performance.mark("boot:runtime");
-      playground = await startEngine(engineZip, { restored: true });
+      playground = await startEngine(engineFiles, { restored: true });
       console.info(`Python: restored from a memory snapshot in ${since(started)} ms`);
     } catch (error) {
       // A failed download is not the snapshot's fault: reported as it is.
-      await Promise.all([engineZip, probing]);
+      await Promise.all([engineFiles, probing]);
       await snapshots.drop(error);
       pyodide = null;
     }
@@ -107,7 +109,7 @@ async function boot(vendor) {
     const _makeSnapshot = snapshots.available;
     pyodide = await loadPyodide({ indexURL: vendor.pyodide, _makeSnapshot });
     performance.mark("boot:runtime");
-    playground = await startEngine(engineZip, { restored: false });
+    playground = await startEngine(engineFiles, { restored: false });
   }
   performance.mark("boot:ready");
   self.postMessage(readyMessage(since(started)));
@@ -116,12 +118,12 @@ async function boot(vendor) {
 
 /** Unpack and import the engine (after a restore: check that it answers, reseed `random`);
  * returns engine.playground. */
-async function startEngine(engineZip, { restored }) {
+async function startEngine(engineFiles, { restored }) {
   self.postMessage(progressMessage(1));
-  // A snapshot holds the interpreter's memory, not its file system: unpack the engine either
-  // way, for the modules it imports later.
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(await engineZip, "zip", { extractDir: sitePackages });
+  // A snapshot holds the interpreter's memory, not its file system: write the engine's files
+  // either way, for the modules it imports later.
+  writeFiles(pyodide.runPython("import site; site.getsitepackages()[0]"), await engineFiles);
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
   performance.mark("boot:engine-unpacked");
 
   self.postMessage(progressMessage(2));
@@ -136,6 +138,18 @@ async function startEngine(engineZip, { restored }) {
   runInWorker = playground.run_in_worker_json;
   actOn = playground.act_json;
   return playground;
+}
+
+/** Write `files` ([{path, bytes}], from zip-files.js) under the folder `root`. */
+function writeFiles(root, files) {
+  for (const { path, bytes } of files) {
+    if (path.startsWith("/") || path.split("/").includes("..")) {
+      throw new Error(`the engine archive names a file outside its folder: ${path}`);
+    }
+    const target = `${root}/${path}`;
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, bytes);
+  }
 }
 
 /**
@@ -216,6 +230,18 @@ function vendorOf(url) {
 booting = Promise.resolve()
   .then(() => boot(vendorOf(self.location.href)))
   .catch((error) => self.postMessage(failedMessage(String(error?.message ?? error))));
+
+// A download that fails while Python boots is reported by the runtime's probe, with its cause
+// (the probe and loadPyodide's own fetches fail together): loadPyodide's copy of the same
+// failure, thrown where no one awaits it, is not a second error.
+for (const type of ["error", "unhandledrejection"]) {
+  self.addEventListener(type, (event) => {
+    const error = event.error ?? event.reason;
+    if (!runInWorker && error instanceof TypeError && /fetch/i.test(error.message)) {
+      event.preventDefault();
+    }
+  });
+}
 
 self.addEventListener("message", (event) => {
   const message = event.data;
