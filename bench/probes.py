@@ -75,14 +75,16 @@ _NAVIGATION = """
 }
 """
 
-# The sizes of what the worker stored in Cache Storage (its memory snapshot, static/js/snapshot.js).
+# What the worker stored in Cache Storage (its memory snapshot, static/js/snapshot.js): [size as
+# stored, size of the heap it holds] for each entry (the heap's size is in the stored header).
 _STORED = """
 async () => {
   const sizes = [];
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
-      sizes.push((await (await cache.match(request)).arrayBuffer()).byteLength);
+      const buffer = await (await cache.match(request)).arrayBuffer();
+      sizes.push([buffer.byteLength, new Uint32Array(buffer, 0, 2)[1]]);
     }
   }
   return sizes;
@@ -181,12 +183,12 @@ def presets(page: Page) -> list[tuple[str, str]]:
     return [tuple(option) for option in page.evaluate(_PRESETS)]
 
 
-def stored_snapshot_bytes(page: Page, ceiling_ms: int = 120_000) -> int | None:
-    """The size of the worker's stored memory snapshot, once it has been stored (None if it
-    was not within the hang-catching ceiling)."""
+def stored_snapshot_bytes(page: Page, ceiling_ms: int = 120_000) -> tuple[int, int] | None:
+    """(bytes as stored, bytes of the heap it holds) of the worker's memory snapshot, once it
+    has been stored (None if it was not within the hang-catching ceiling)."""
     for _ in range(ceiling_ms // 250):
         sizes = page.evaluate(_STORED)
         if sizes:
-            return sum(sizes)
+            return sum(s for s, _ in sizes), sum(h for _, h in sizes)
         page.wait_for_timeout(250)
     return None
