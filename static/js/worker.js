@@ -83,8 +83,11 @@ async function boot(vendor) {
   // The engine's files, read while the runtime loads; written once Python has started.
   const engineFiles = fetchBytes(vendor.engine_zip).then(zipFiles);
   const module = import(`${vendor.pyodide}pyodide.mjs`);
+  // The runtime's own 1.25 MB module, which loadPyodide imports only once it has its settings:
+  // asked for now, it is fetched and compiled meanwhile (the same URL is one module).
+  const runtime = import(`${vendor.pyodide}pyodide.asm.mjs`);
   const probing = probe(`${vendor.pyodide}pyodide.asm.wasm`);
-  for (const pending of [engineFiles, module, stored, probing]) pending.catch(() => {}); // below
+  for (const pending of [engineFiles, module, runtime, stored, probing]) pending.catch(() => {});
   const { loadPyodide: load } = await module;
   // Fails as soon as the probe does; else the runtime, once both have answered.
   const loadPyodide = (options) => Promise.all([load(options), probing]).then(([py]) => py);
