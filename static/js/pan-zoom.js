@@ -34,9 +34,11 @@ export function bindPanButtons(root, current) {
 }
 
 export class PanZoom {
-  /** box: the graph's extent in SVG units, {x, y, width, height}. */
-  constructor(container, svg, box) {
+  /** box: the graph's extent in SVG units, {x, y, width, height}; onView: called with the
+   * visible box (SVG units) whenever the view moves or the panel resizes. */
+  constructor(container, svg, box, { onView = null } = {}) {
     this.container = container;
+    this.onView = onView;
     this.svg = svg;
     this.box = box;
     this.view = { x: box.x, y: box.y, scale: 1 };
@@ -105,6 +107,14 @@ export class PanZoom {
       this.svg.style.height = `${box.height / scale}px`;
     }
     this.svg.style.transform = `translate(${(box.x - x) / scale}px, ${(box.y - y) / scale}px)`;
+    this.onView?.(this.visibleBox());
+  }
+
+  /** The part of the graph in the panel, in SVG units. */
+  visibleBox() {
+    const { width, height } = this.size();
+    const { x, y, scale } = this.view;
+    return { x, y, width: width * scale, height: height * scale };
   }
 
   /** The panel changed size: make the automatic view again, or keep the same point centred. */
