@@ -81,18 +81,23 @@ def serve(checkout: Path):
         process.wait()
 
 
-def cpu_per_step(trace: bytes, steps: int) -> dict[str, float]:
+def cpu_per_step(trace: bytes, steps: int) -> dict[str, float | list[float]]:
     """Milliseconds of main-thread CPU per step in each rendering phase (a Paint counts once:
-    the document's, which contains the others)."""
+    the document's, which contains the others), and the CPU of each frame (BeginMainFrame)."""
     totals = dict.fromkeys(PHASES, 0.0)
+    frames = []
     for event in json.loads(trace)["traceEvents"]:
         name = event.get("name")
-        if event.get("ph") != "X" or name not in totals:
+        if event.get("ph") != "X":
+            continue
+        if name == "ProxyMain::BeginMainFrame":
+            frames.append(event.get("tdur", event.get("dur", 0)) / 1000)
+        if name not in totals:
             continue
         if name == "Paint" and event["args"]["data"].get("nodeName") != "#document":
             continue
         totals[name] += event.get("tdur", event.get("dur", 0)) / 1000
-    return {name: total / steps for name, total in totals.items()}
+    return {**{name: total / steps for name, total in totals.items()}, "frames": frames}
 
 
 def session(browser: Browser, base: str, steps: int) -> tuple[list[dict], dict[str, float]]:
@@ -104,7 +109,7 @@ def session(browser: Browser, base: str, steps: int) -> tuple[list[dict], dict[s
         wait_for_python(page)
         for _ in range(WARMUP):
             page.evaluate(_CLICK, "#next")
-        browser.start_tracing(page=page, categories=["devtools.timeline"])
+        browser.start_tracing(page=page, categories=["devtools.timeline", "benchmark"])
         clicks = [page.evaluate(_CLICK, "#next") for _ in range(steps)]
         return clicks, cpu_per_step(browser.stop_tracing(), steps)
     finally:
@@ -139,6 +144,7 @@ def main() -> None:
         figures = {
             key: [c[f"{key}_ms"] for c in painted[name]] for key in ("painted", "handler", "frame")
         }
+        figures["frame CPU"] = [f for c in cpu[name] for f in c["frames"]]
         one_frame = [c["handler_ms"] + c["frame_ms"] <= FRAME_MS for c in painted[name]]
         print(
             f"{name} ({path}): "
