@@ -112,6 +112,7 @@ export class GraphView {
     svg.setAttribute("aria-hidden", "true"); // #graph is the role="img"; it carries the label
     // A big graph in tiles: a step repaints only the tiles it touched, those on screen.
     const culler = tileSvg(svg) ? new TileCuller(svg) : null;
+    this.culler = culler;
     this.groups = new Map();
     for (const group of svg.querySelectorAll("g.node, g.edge")) this.groups.set(group.id, group);
     this.values = new Map();
@@ -198,6 +199,9 @@ export class GraphView {
       this.groups.get(id)?.classList.toggle("nonfinite", stepper.nonfinite(id));
     }
     if (step && follow) this.follow(step);
+    // The views the next and the previous step will pan to: their tiles are drawn while idle.
+    const near = [stepper.steps[stepper.position], stepper.steps[stepper.position - 2]];
+    this.culler?.expect(near.filter(Boolean).map((s) => this.panZoom.revealed(this.followBox(s))));
   }
 
   /** A node's box in the SVG's viewBox units; the layout never changes, so it is cached. */
@@ -217,10 +221,16 @@ export class GraphView {
 
   /** Pan so the step's node is in view, with the inputs it wrote to if they fit too. */
   follow(step) {
+    const box = this.followBox(step);
+    if (box) this.panZoom.reveal(box);
+  }
+
+  /** What following `step` brings into view: its node, with its inputs if they fit. */
+  followBox(step) {
     const own = this.boxOf(step.node);
-    if (!own) return;
+    if (!own) return null;
     const all = step.changes.map((c) => this.boxOf(c.node)).reduce(union, own);
-    this.panZoom.reveal(this.panZoom.fits(all) ? all : own);
+    return this.panZoom.fits(all) ? all : own;
   }
 
   fit() {

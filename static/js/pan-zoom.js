@@ -192,14 +192,22 @@ export class PanZoom {
 
   /** Pan as little as possible so that rectangle `r` (SVG units) is in view. */
   reveal(r) {
+    const { x, y } = this.revealed(r);
+    Object.assign(this.view, { x, y });
+    if (this.auto === "initial") this.focus = r; // a resize keeps the step in view
+    this.apply();
+  }
+
+  /** The visible box (SVG units) that reveal(r) would pan to; null without r. */
+  revealed(r) {
+    if (!r) return null;
     const { width, height } = this.size();
     const w = width * this.view.scale;
     const h = height * this.view.scale;
     const margin = Math.min(24 * this.view.scale, w / 10);
-    this.view.x = shift(this.view.x, w, r.x - margin, r.x + r.width + margin);
-    this.view.y = shift(this.view.y, h, r.y - margin, r.y + r.height + margin);
-    if (this.auto === "initial") this.focus = r; // a resize keeps the step in view
-    this.apply();
+    const x = shift(this.view.x, w, r.x - margin, r.x + r.width + margin);
+    const y = shift(this.view.y, h, r.y - margin, r.y + r.height + margin);
+    return { x, y, width: w, height: h };
   }
 
   onWheel(event) {

@@ -58,8 +58,9 @@ function visibleRange(svg) {
 // or not (on the MLP preset's 14,500 elements they were most of a step's frame). A hidden tile
 // has `content-visibility: hidden` on its <svg>. Changing it costs a frame 4-10 ms of style
 // and layout, however small the tile, so on a step only the tiles that come on screen are
-// shown at once; the rest (showing those near the view, hiding those far from it) waits until
-// the page is idle and is styled and laid out there, not in the next step's frame.
+// shown at once; the rest (showing those near the view and where the next or the previous
+// step will pan to, hiding the others) waits until the page is idle and is styled and laid
+// out there, not in a step's frame.
 
 const NEAR_SCREENS = 0.5; // tiles this many view widths/heights beyond the view are kept shown
 const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 50));
@@ -79,8 +80,15 @@ export class TileCuller {
       return { inner: holder.firstElementChild, box, shown: true };
     });
     this.view = null;
+    this.upcoming = []; // the views the next steps will pan to
     this.started = false;
     this.pending = false;
+  }
+
+  /** The views (visible boxes) the next steps may pan to: drawn ahead, when idle. */
+  expect(views) {
+    this.upcoming = views.filter(Boolean);
+    this.later();
   }
 
   /** Start hiding: once every tile has been drawn (then a hidden tile keeps its layout). */
@@ -96,21 +104,25 @@ export class TileCuller {
     for (const tile of this.tiles) {
       if (!tile.shown && overlaps(tile.box, view)) this.set(tile, true);
     }
-    if (!this.pending) {
-      this.pending = true;
-      idle(() => this.settle());
-    }
+    this.later();
+  }
+
+  later() {
+    if (this.pending || !this.started) return;
+    this.pending = true;
+    idle(() => this.settle());
   }
 
   /** Idle: show the tiles near the view, hide the others, and style and lay them out now. */
   settle() {
     this.pending = false;
+    if (!this.view) return;
     const { x, y, width, height } = this.view;
     const [mx, my] = [width * NEAR_SCREENS, height * NEAR_SCREENS];
     const near = { x: x - mx, y: y - my, width: width + 2 * mx, height: height + 2 * my };
     let changed = false;
     for (const tile of this.tiles) {
-      const shown = overlaps(tile.box, near);
+      const shown = [near, ...this.upcoming].some((box) => overlaps(tile.box, box));
       if (shown !== tile.shown) {
         this.set(tile, shown);
         changed = true;
