@@ -63,7 +63,11 @@ function visibleRange(svg) {
 // out there, not in a step's frame.
 
 const NEAR_SCREENS = 0.5; // tiles this many view widths/heights beyond the view are kept shown
-const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 50));
+// When idle, but within IDLE_WAIT_MS: a busy page (Python booting) left it waiting for seconds.
+const IDLE_WAIT_MS = 150;
+const idle = globalThis.requestIdleCallback
+  ? (fn) => requestIdleCallback(fn, { timeout: IDLE_WAIT_MS })
+  : (fn) => setTimeout(fn, 50);
 
 export class TileCuller {
   /** svg: the graph's <svg>, already tiled. Nothing is hidden until `start()`. */

@@ -210,6 +210,10 @@ def test_only_the_tiles_near_the_view_are_rendered(mlp) -> None:
         expect(page.locator("#step-count")).to_have_text(re.compile(rf"^{k} / "))
         tiles = page.evaluate(_TILES)
         assert not any(t["hidden"] for t in tiles if t["onScreen"]), f"step {k}"
+    # Where the next and the previous step will pan to is drawn ahead, once the page is idle.
+    for node in (trace["backward"][12]["node"], trace["backward"][10]["node"]):
+        tile = page.locator(f"#graph foreignObject.tile > svg:has(g[id='{node}'])")
+        expect(tile).to_have_css("content-visibility", "visible")
     page.get_by_role("button", name="Fit").click()  # the whole graph: every tile on screen
     tiles = page.evaluate(_TILES)
     assert all(t["onScreen"] and not t["hidden"] for t in tiles)
