@@ -42,11 +42,11 @@ export class StepControls {
       timeline.value = String(position);
       timeline.setAttribute("aria-valuetext", `Step ${position} of ${length}`);
     }
-    if (stepCount) stepCount.textContent = `${position} / ${length}`;
+    if (stepCount) setText(stepCount, `${position} / ${length}`);
     this.showPlaying(stepper.playing);
     if (announce && status) {
       const words = step ? step.say : "before the backward pass: every grad has its starting value.";
-      status.textContent = `Step ${position} of ${length}: ${words}`;
+      setText(status, `Step ${position} of ${length}: ${words}`);
     }
   }
 
@@ -60,4 +60,13 @@ export class StepControls {
   say(text) {
     if (this.el.status) this.el.status.textContent = text;
   }
+}
+
+/** Rewrite an element's one Text node in place (a new Text node costs the frame its layout
+ * objects); the live region still announces the change. */
+function setText(element, text) {
+  const node = element.firstChild;
+  if (node?.nodeType === Node.TEXT_NODE && !node.nextSibling) {
+    if (node.data !== text) node.data = text;
+  } else element.textContent = text;
 }

@@ -8,7 +8,8 @@
 // holding its own <svg> with the same coordinates (viewBox = the tile's box): a step repaints
 // the tiles whose nodes it touched. The groups keep their ids, classes and coordinates, so
 // graph-view.js, highlights, clicks and pan/zoom work unchanged; `untile` puts a copy back in
-// one piece for a downloaded file.
+// one piece for a downloaded file. Tiles away from the view are not rendered at all
+// (tile-culler.js, `TileCuller`).
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const MIN_GROUPS = 300; // nodes and edges: below this a graph repaints fast enough whole

@@ -3,6 +3,7 @@
 import { tileSvg } from "./graph-tiles.js";
 import { choiceOf } from "./layout-choice.js";
 import { PanZoom } from "./pan-zoom.js";
+import { TileCuller } from "./tile-culler.js";
 import { measureLast } from "./timings.js";
 
 const OFF_MAIN_THREAD = 150; // values: bigger graphs are laid out in the layout worker
@@ -109,7 +110,9 @@ export class GraphView {
     for (const title of svg.querySelectorAll("title")) title.remove(); // "n0": noise as a tooltip
     svg.setAttribute("focusable", "false");
     svg.setAttribute("aria-hidden", "true"); // #graph is the role="img"; it carries the label
-    tileSvg(svg); // a big graph in tiles: a step repaints only the tiles it touched
+    // A big graph in tiles: a step repaints only the tiles it touched, those on screen.
+    const culler = tileSvg(svg) ? new TileCuller(svg) : null;
+    this.culler = culler;
     this.groups = new Map();
     for (const group of svg.querySelectorAll("g.node, g.edge")) this.groups.set(group.id, group);
     this.values = new Map();
@@ -135,17 +138,17 @@ export class GraphView {
     this.panZoom?.destroy();
     this.container.replaceChildren(svg);
     const box = svg.viewBox.baseVal;
-    this.panZoom = new PanZoom(this.container, svg, {
-      x: box.x,
-      y: box.y,
-      width: box.width,
-      height: box.height,
+    const extent = { x: box.x, y: box.y, width: box.width, height: box.height };
+    this.panZoom = new PanZoom(this.container, svg, extent, {
+      onView: culler && ((view) => culler.show(view)),
     });
     const natural = this.panZoom.naturalHeight();
     this.container.style.setProperty("--graph-natural-height", `${natural}px`);
     const output = trace.nodes.find((n) => n.id === trace.output);
     this.container.setAttribute("aria-label", describe(trace, output));
     this.panZoom.initial(this.boxOf(trace.output));
+    // The tiles away from the view stop rendering once all have been drawn (after a frame).
+    if (culler) requestAnimationFrame(() => setTimeout(() => culler.start(), 0));
   }
 
   /** Show the stepper's position; `dirty`: ids whose grad text may have changed (null: all);
@@ -196,6 +199,9 @@ export class GraphView {
       this.groups.get(id)?.classList.toggle("nonfinite", stepper.nonfinite(id));
     }
     if (step && follow) this.follow(step);
+    // The views the next and the previous step will pan to: their tiles are drawn while idle.
+    const near = [stepper.steps[stepper.position], stepper.steps[stepper.position - 2]];
+    this.culler?.expect(near.filter(Boolean).map((s) => this.panZoom.revealed(this.followBox(s))));
   }
 
   /** A node's box in the SVG's viewBox units; the layout never changes, so it is cached. */
@@ -215,10 +221,16 @@ export class GraphView {
 
   /** Pan so the step's node is in view, with the inputs it wrote to if they fit too. */
   follow(step) {
+    const box = this.followBox(step);
+    if (box) this.panZoom.reveal(box);
+  }
+
+  /** What following `step` brings into view: its node, with its inputs if they fit. */
+  followBox(step) {
     const own = this.boxOf(step.node);
-    if (!own) return;
+    if (!own) return null;
     const all = step.changes.map((c) => this.boxOf(c.node)).reduce(union, own);
-    this.panZoom.reveal(this.panZoom.fits(all) ? all : own);
+    return this.panZoom.fits(all) ? all : own;
   }
 
   fit() {

@@ -34,9 +34,11 @@ export function bindPanButtons(root, current) {
 }
 
 export class PanZoom {
-  /** box: the graph's extent in SVG units, {x, y, width, height}. */
-  constructor(container, svg, box) {
+  /** box: the graph's extent in SVG units, {x, y, width, height}; onView: called with the
+   * visible box (SVG units) whenever the view moves or the panel resizes. */
+  constructor(container, svg, box, { onView = null } = {}) {
     this.container = container;
+    this.onView = onView;
     this.svg = svg;
     this.box = box;
     this.view = { x: box.x, y: box.y, scale: 1 };
@@ -105,6 +107,14 @@ export class PanZoom {
       this.svg.style.height = `${box.height / scale}px`;
     }
     this.svg.style.transform = `translate(${(box.x - x) / scale}px, ${(box.y - y) / scale}px)`;
+    this.onView?.(this.visibleBox());
+  }
+
+  /** The part of the graph in the panel, in SVG units. */
+  visibleBox() {
+    const { width, height } = this.size();
+    const { x, y, scale } = this.view;
+    return { x, y, width: width * scale, height: height * scale };
   }
 
   /** The panel changed size: make the automatic view again, or keep the same point centred. */
@@ -182,14 +192,22 @@ export class PanZoom {
 
   /** Pan as little as possible so that rectangle `r` (SVG units) is in view. */
   reveal(r) {
+    const { x, y } = this.revealed(r);
+    Object.assign(this.view, { x, y });
+    if (this.auto === "initial") this.focus = r; // a resize keeps the step in view
+    this.apply();
+  }
+
+  /** The visible box (SVG units) that reveal(r) would pan to; null without r. */
+  revealed(r) {
+    if (!r) return null;
     const { width, height } = this.size();
     const w = width * this.view.scale;
     const h = height * this.view.scale;
     const margin = Math.min(24 * this.view.scale, w / 10);
-    this.view.x = shift(this.view.x, w, r.x - margin, r.x + r.width + margin);
-    this.view.y = shift(this.view.y, h, r.y - margin, r.y + r.height + margin);
-    if (this.auto === "initial") this.focus = r; // a resize keeps the step in view
-    this.apply();
+    const x = shift(this.view.x, w, r.x - margin, r.x + r.width + margin);
+    const y = shift(this.view.y, h, r.y - margin, r.y + r.height + margin);
+    return { x, y, width: w, height: h };
   }
 
   onWheel(event) {

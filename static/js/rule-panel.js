@@ -1,5 +1,7 @@
 // The chain-rule panel: what the step just shown did, as the lines that ran with their numbers.
-// User text (labels) only ever goes in through textContent.
+// User text (labels) only ever goes in through textContent. A step whose panel has the same
+// shape as the last one's (most steps: a title and one or two lines) only rewrites the
+// characters of its text nodes: new elements cost that step's frame their style and layout.
 
 export class RulePanel {
   constructor(element) {
@@ -23,13 +25,13 @@ export class RulePanel {
         title.append("Nothing has run yet. “Next step” seeds the output: ");
         title.append(code(`${name(trace.output)}.grad = 1`));
       }
-      this.element.replaceChildren(title);
+      update(this.element, [title]);
       return;
     }
     title.append(`Step ${position} of ${length}: `);
     if (step.kind === "forward") {
       title.append("forward: ", code(step.say));
-      this.element.replaceChildren(title);
+      update(this.element, [title]);
       return;
     }
     if (step.kind === "seed") {
@@ -53,8 +55,38 @@ export class RulePanel {
       parts.push(el("pre", "rule-code", step.code.text));
     }
     parts.push(list);
-    this.element.replaceChildren(...parts);
+    update(this.element, parts);
   }
+}
+
+/** Make `element`'s children look like `children` (new, detached nodes), keeping the nodes
+ * already there wherever the shape is the same. */
+function update(element, children) {
+  if (!sameShape(element.childNodes, children)) {
+    element.replaceChildren(...children);
+    return;
+  }
+  children.forEach((child, i) => copyText(element.childNodes[i], child));
+}
+
+function sameShape(nodes, others) {
+  if (nodes.length !== others.length) return false;
+  for (let i = 0; i < nodes.length; i++) {
+    const [a, b] = [nodes[i], others[i]];
+    if (a.nodeName !== b.nodeName || a.className !== b.className) return false;
+    if (a.nodeType === Node.ELEMENT_NODE && !sameShape(a.childNodes, [...b.childNodes])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+function copyText(node, from) {
+  if (node.nodeType === Node.TEXT_NODE) {
+    if (node.data !== from.data) node.data = from.data;
+    return;
+  }
+  from.childNodes.forEach((child, i) => copyText(node.childNodes[i], child));
 }
 
 function contributionNote(change, mode) {

@@ -52,3 +52,95 @@ function visibleRange(svg) {
     x1: box.x + (screen - tx + margin) * scale - inner,
   };
 }
+
+// A big Graphviz graph's paint tiles (graph-tiles.js) away from the view skip rendering:
+// Chromium's paint, pre-paint and layerization of a frame grow with everything drawn, cached
+// or not (on the MLP preset's 14,500 elements they were most of a step's frame). A hidden tile
+// has `content-visibility: hidden` on its <svg>. Changing it costs a frame 4-10 ms of style
+// and layout, however small the tile, so on a step only the tiles that come on screen are
+// shown at once; the rest (showing those near the view and where the next or the previous
+// step will pan to, hiding the others) waits until the page is idle and is styled and laid
+// out there, not in a step's frame.
+
+const NEAR_SCREENS = 0.5; // tiles this many view widths/heights beyond the view are kept shown
+// When idle, but within IDLE_WAIT_MS: a busy page (Python booting) left it waiting for seconds.
+const IDLE_WAIT_MS = 150;
+const idle = globalThis.requestIdleCallback
+  ? (fn) => requestIdleCallback(fn, { timeout: IDLE_WAIT_MS })
+  : (fn) => setTimeout(fn, 50);
+
+export class TileCuller {
+  /** svg: the graph's <svg>, already tiled. Nothing is hidden until `start()`. */
+  constructor(svg) {
+    this.svg = svg;
+    const root = svg.querySelector("g.graph");
+    const m = root?.transform.baseVal.consolidate()?.matrix ?? { a: 1, d: 1, e: 0, f: 0 };
+    const holders = root?.querySelectorAll(":scope > foreignObject.tile") ?? [];
+    this.tiles = [...holders].map((holder) => {
+      const [x, y, width, height] = ["x", "y", "width", "height"].map((name) => {
+        return Number(holder.getAttribute(name));
+      });
+      const box = { x: m.a * x + m.e, y: m.d * y + m.f, width: m.a * width, height: m.d * height };
+      return { inner: holder.firstElementChild, box, shown: true };
+    });
+    this.view = null;
+    this.upcoming = []; // the views the next steps will pan to
+    this.started = false;
+    this.pending = false;
+  }
+
+  /** The views (visible boxes) the next steps may pan to: drawn ahead, when idle. */
+  expect(views) {
+    this.upcoming = views.filter(Boolean);
+    this.later();
+  }
+
+  /** Start hiding: once every tile has been drawn (then a hidden tile keeps its layout). */
+  start() {
+    this.started = true;
+    if (this.view) this.show(this.view);
+  }
+
+  /** The view moved to `view` (the visible box in the <svg>'s units, pan-zoom.js). */
+  show(view) {
+    this.view = view;
+    if (!this.started) return;
+    for (const tile of this.tiles) {
+      if (!tile.shown && overlaps(tile.box, view)) this.set(tile, true);
+    }
+    this.later();
+  }
+
+  later() {
+    if (this.pending || !this.started) return;
+    this.pending = true;
+    idle(() => this.settle());
+  }
+
+  /** Idle: show the tiles near the view, hide the others, and style and lay them out now. */
+  settle() {
+    this.pending = false;
+    if (!this.view) return;
+    const { x, y, width, height } = this.view;
+    const [mx, my] = [width * NEAR_SCREENS, height * NEAR_SCREENS];
+    const near = { x: x - mx, y: y - my, width: width + 2 * mx, height: height + 2 * my };
+    let changed = false;
+    for (const tile of this.tiles) {
+      const shown = [near, ...this.upcoming].some((box) => overlaps(tile.box, box));
+      if (shown !== tile.shown) {
+        this.set(tile, shown);
+        changed = true;
+      }
+    }
+    if (changed && this.svg.isConnected) this.svg.getBoundingClientRect(); // style and layout now
+  }
+
+  set(tile, shown) {
+    tile.shown = shown;
+    tile.inner.style.contentVisibility = shown ? "" : "hidden";
+  }
+}
+
+function overlaps(a, b) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}

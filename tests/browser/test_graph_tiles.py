@@ -1,7 +1,8 @@
 """A big Graphviz graph (the MLP preset, 984 values) is drawn in paint tiles (graph-tiles.js):
-<foreignObject>s, each with its own <svg>, so a step repaints only the tiles it touched. The
-tiles must look exactly like the one picture, keep every node in place, step in place, answer
-clicks, and a downloaded SVG must be one piece again.
+<foreignObject>s, each with its own <svg>, so a step repaints only the tiles it touched, and
+the tiles away from the view are not rendered (tile-culler.js). The tiles must look exactly
+like the one picture, keep every node in place, step in place, answer clicks, be rendered
+wherever the view is, and a downloaded SVG must be one piece again.
 """
 
 import re
@@ -58,6 +59,21 @@ async () => {
   return document.querySelectorAll("#graph foreignObject").length;
 }
 """
+
+# Each tile: on screen (its box meets #graph's), and whether it is rendered.
+_TILES = """
+() => {
+  const graph = document.getElementById("graph").getBoundingClientRect();
+  return [...document.querySelectorAll("#graph foreignObject.tile")].map((tile) => {
+    const r = tile.getBoundingClientRect();
+    const onScreen = r.right > graph.left && r.left < graph.right && r.bottom > graph.top
+      && r.top < graph.bottom;
+    const hidden = getComputedStyle(tile.firstElementChild).contentVisibility === "hidden";
+    return { onScreen, hidden };
+  });
+}
+"""
+HIDDEN_TILE = "#graph foreignObject.tile > svg[style*='content-visibility: hidden']"
 
 
 @pytest.fixture
@@ -181,3 +197,23 @@ def test_a_downloaded_svg_of_a_tiled_graph_is_one_piece(mlp, tmp_path: Path) -> 
             continue
         group = root.find(f".//{SVG}g[@id='{change['node']}']")
         assert group.findall(f"{SVG}text")[-1].text == f"grad {grads[change['node']]}"
+
+
+def test_only_the_tiles_near_the_view_are_rendered(mlp) -> None:
+    page, trace = mlp
+    expect(page.locator(HIDDEN_TILE).first).to_be_attached()  # once the first frame is drawn
+    tiles = page.evaluate(_TILES)
+    assert not any(t["hidden"] for t in tiles if t["onScreen"])
+    assert sum(t["hidden"] for t in tiles) > len(tiles) / 2  # the MLP is many screens big
+    for k in range(1, 13):  # each step pans to its node: what comes on screen is drawn at once
+        page.get_by_role("button", name="Next step").click()
+        expect(page.locator("#step-count")).to_have_text(re.compile(rf"^{k} / "))
+        tiles = page.evaluate(_TILES)
+        assert not any(t["hidden"] for t in tiles if t["onScreen"]), f"step {k}"
+    # Where the next and the previous step will pan to is drawn ahead, once the page is idle.
+    for node in (trace["backward"][12]["node"], trace["backward"][10]["node"]):
+        tile = page.locator(f"#graph foreignObject.tile > svg:has(g[id='{node}'])")
+        expect(tile).to_have_css("content-visibility", "visible")
+    page.get_by_role("button", name="Fit").click()  # the whole graph: every tile on screen
+    tiles = page.evaluate(_TILES)
+    assert all(t["onScreen"] and not t["hidden"] for t in tiles)

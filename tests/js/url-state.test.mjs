@@ -1,21 +1,31 @@
 // url-state.js: the permalink keeps exactly what is on screen, leaves defaults out, keeps the
 // embed's own parameters, and drops the program (not the rest) when it would make a URL the
-// server refuses. Run against a stand-in for window.location and history.
+// server refuses; it is written once a run of steps stops, or at once when the page is left.
+// Run against a stand-in for window.location and history.
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
-import { UrlState } from "../../static/js/url-state.js";
+import { QUIET_MS, UrlState } from "../../static/js/url-state.js";
 
 const DEFAULT = "x = 1.0";
 const DESCENT = { rate: 0.5, steps: 10 };
 
+let writes = 0; // replaceState calls
+let listeners = {}; // window's event listeners by type
+
 function open(url) {
+  writes = 0;
+  listeners = {};
   globalThis.window = {
     location: new URL(url),
     history: {
       replaceState(_state, _title, next) {
+        writes += 1;
         globalThis.window.location = new URL(next);
       },
+    },
+    addEventListener(type, listener) {
+      (listeners[type] ??= []).push(listener);
     },
   };
 }
@@ -86,4 +96,27 @@ test("a picture embed (starts at the end) keeps step 0 in the link", () => {
   state.update({ source: DEFAULT, step: 0, mode: "correct" });
   state.link();
   assert.equal(params().step, "0");
+});
+
+test("a run of steps writes the URL once, when the steps stop", (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const state = new UrlState({ defaultSource: DEFAULT });
+  for (let step = 1; step <= 5; step++) {
+    state.update({ source: DEFAULT, step, mode: "correct" });
+    t.mock.timers.tick(QUIET_MS / 2); // the next click comes sooner than QUIET_MS
+  }
+  assert.equal(writes, 0); // nothing written while stepping
+  t.mock.timers.tick(QUIET_MS);
+  assert.equal(writes, 1);
+  assert.equal(params().step, "5");
+});
+
+test("leaving the page writes the state at once", (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const state = new UrlState({ defaultSource: DEFAULT });
+  state.update({ source: DEFAULT, step: 7, mode: "correct" });
+  for (const listener of listeners.pagehide ?? []) listener();
+  assert.equal(params().step, "7");
+  t.mock.timers.tick(QUIET_MS); // the pending write finds the URL current
+  assert.equal(writes, 1);
 });
