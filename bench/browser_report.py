@@ -8,6 +8,8 @@ from typing import Any
 
 from bench.stats import median, percentile, verdict
 
+FRAME_MS = 16.7  # one frame at 60 Hz
+
 PYODIDE_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide.mjs")
 Row = tuple[str, str, str, str, str]  # figure, goal, measured, reference, verdict
 
@@ -182,22 +184,37 @@ def edit_to_graph(results: dict[str, Any]) -> Row:
     )
 
 
-def one_step(results: dict[str, Any]) -> Row:
+def one_step(results: dict[str, Any]) -> list[Row]:
     steps, native = results["steps"], results["native"]
     clicks, reference = steps["steps"], steps["reference"]
     p95 = _p(clicks, "handler_ms", 95)
-    return (
-        f"One step on the MLP preset ({native['mlp_values']} values; {len(clicks)} clicks on "
-        "Next step, timed in the page)",
-        "p95 ≤ 4 ms",
-        f"click handler p50 {_ms(_p(clicks, 'handler_ms', 50))}, **p95 {_ms(p95)}**; to the "
-        f"next painted frame p50 {_ms(_p(clicks, 'painted_ms', 50))}, p95 "
-        f"{_ms(_p(clicks, 'painted_ms', 95))}",
-        f"a click without handlers: handler p95 {_ms(_p(reference, 'handler_ms', 95))}; next "
-        f"painted frame p50 {_ms(_p(reference, 'painted_ms', 50))}, p95 "
-        f"{_ms(_p(reference, 'painted_ms', 95))}",
-        f"{verdict(p95 <= 4)} (handler)",
-    )
+    work = [{"ms": c["handler_ms"] + c["frame_ms"]} for c in clicks]
+    one_frame = sum(w["ms"] <= FRAME_MS for w in work)
+    return [
+        (
+            f"One step on the MLP preset ({native['mlp_values']} values; {len(clicks)} clicks "
+            "on Next step, timed in the page)",
+            "p95 ≤ 4 ms",
+            f"click handler p50 {_ms(_p(clicks, 'handler_ms', 50))}, **p95 {_ms(p95)}**; to the "
+            f"next painted frame p50 {_ms(_p(clicks, 'painted_ms', 50))}, p95 "
+            f"{_ms(_p(clicks, 'painted_ms', 95))}",
+            f"a click without handlers: handler p95 {_ms(_p(reference, 'handler_ms', 95))}; "
+            f"next painted frame p50 {_ms(_p(reference, 'painted_ms', 50))}, p95 "
+            f"{_ms(_p(reference, 'painted_ms', 95))}",
+            f"{verdict(p95 <= 4)} (handler)",
+        ),
+        (
+            "The same steps: the step's own work, handler + its frame (from the frame's "
+            "requestAnimationFrame to the task after it: style, layout, paint), which is what "
+            "decides whether it is painted in the first frame after its click",
+            f"p95 ≤ {FRAME_MS} ms (issue 11, P4)",
+            f"p50 {_ms(_p(work, 'ms', 50))}, **p95 {_ms(_p(work, 'ms', 95))}**; within one frame "
+            f"in {one_frame}/{len(work)} steps",
+            "click → painted above also waits for the next frame to begin: a click a few ms "
+            "after the last frame waits most of a frame (the click without handlers shows it)",
+            verdict(_p(work, "ms", 95) <= FRAME_MS),
+        ),
+    ]
 
 
 def mlp_drawn(results: dict[str, Any]) -> Row:
@@ -265,7 +282,7 @@ def markdown(results: dict[str, Any]) -> str:
         first_graph(loads),
         *python_ready(loads),
         edit_to_graph(results),
-        one_step(results),
+        *one_step(results),
         mlp_drawn(results),
         *bytes_rows(loads),
     ]

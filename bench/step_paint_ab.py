@@ -34,28 +34,11 @@ from playwright.sync_api import Browser
 
 from bench import native, probes, servers
 from bench.browser_bench import GRAPH_TIMEOUT_MS, chromium, wait_for_python
+from bench.browser_report import FRAME_MS
 
 ROOT = Path(__file__).resolve().parent.parent
-FRAME_MS = 16.7  # one frame at 60 Hz
 PHASES = ("UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize")
 WARMUP = 3
-# bench/probes.py's click, with the time the rAF callback ran: the wait for the frame and the
-# frame's work apart.
-_CLICK = """
-async (selector) => {
-  const element = document.querySelector(selector);
-  const started = performance.now();
-  element.click();
-  const handled = performance.now();
-  let frame = 0;
-  await new Promise((resolve) => requestAnimationFrame(() => {
-    frame = performance.now();
-    setTimeout(resolve, 0);
-  }));
-  const end = performance.now();
-  return { handler_ms: handled - started, frame_ms: end - frame, painted_ms: end - started };
-}
-"""
 
 
 @contextmanager
@@ -108,9 +91,9 @@ def session(browser: Browser, base: str, steps: int) -> tuple[list[dict], dict[s
         probes.entries(page, "first-graph", timeout_ms=GRAPH_TIMEOUT_MS)
         wait_for_python(page)
         for _ in range(WARMUP):
-            page.evaluate(_CLICK, "#next")
+            probes.click(page, "#next")
         browser.start_tracing(page=page, categories=["devtools.timeline", "benchmark"])
-        clicks = [page.evaluate(_CLICK, "#next") for _ in range(steps)]
+        clicks = [probes.click(page, "#next") for _ in range(steps)]
         return clicks, cpu_per_step(browser.stop_tracing(), steps)
     finally:
         context.close()
