@@ -4,6 +4,8 @@
 // <g id=… class="node op"> with an ellipse,
 // <g id="e-…" class="edge"> with a path (its arrowhead a shared marker). An edge from a hub
 // is a stub: a short arrow from the hub's name beside the op it feeds (class "edge stub").
+// No line breaks between elements: the HTML parser makes a whitespace Text node of each, and
+// at 20,000 values those ~250,000 nodes took half of the page's parse (~0.7 of 1.4 s).
 import { parseDot } from "./dot-graph.js";
 import { STUB_CHARS, layeredLayout } from "./layered-layout.js";
 
@@ -13,7 +15,7 @@ const MARGIN = 4;
 const ARROWHEAD =
   '<defs><marker id="arrow" viewBox="0 0 6 4.2" refX="6" refY="2.1" markerUnits="userSpaceOnUse"' +
   ' markerWidth="6" markerHeight="4.2" orient="auto"><polygon points="0,0 6,2.1 0,4.2"' +
-  ' fill="context-stroke" stroke="none"/></marker></defs>\n';
+  ' fill="context-stroke" stroke="none"/></marker></defs>';
 const STUB_LENGTH = 22;
 const STUB_STEP = 14; // between the stubs into one node
 const STUB_ROOM = STUB_LENGTH + 2 + STUB_CHARS * 7.2; // a stub and its name, left of its node
@@ -40,11 +42,11 @@ export function svgOf(layout) {
   const height = layout.height + 2 * MARGIN;
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${num(width)}pt" height="${num(height)}pt"`,
-    ` viewBox="0 0 ${num(width)} ${num(height)}" data-layout="layered">\n`,
+    ` viewBox="0 0 ${num(width)} ${num(height)}" data-layout="layered">`,
     // Shared presentation attributes once, inherited (Graphviz repeats them on each element).
     `<g id="graph0" class="graph" transform="translate(${MARGIN} ${MARGIN})" stroke="black"`,
-    ` font-family="Courier,monospace" font-size="12.00" text-anchor="middle">\n`,
-    `<polygon fill="white" stroke="transparent" points="${box(-MARGIN, -MARGIN, width, height)}"/>\n`,
+    ` font-family="Courier,monospace" font-size="12.00" text-anchor="middle">`,
+    `<polygon fill="white" stroke="transparent" points="${box(-MARGIN, -MARGIN, width, height)}"/>`,
     ARROWHEAD,
   ];
   const tiles = new Map(); // tile index → {x0, x1, parts}: edges first, then nodes over them
@@ -76,9 +78,9 @@ export function svgOf(layout) {
   for (const k of [...tiles.keys()].sort((a, b) => a - b)) {
     const { x0, x1, edges, nodes } = tiles.get(k);
     const extent = `data-x0="${num(x0)}" data-x1="${num(x1)}"`;
-    out.push(`<svg class="tile" overflow="visible" ${extent}${hidden}>\n`, ...edges, ...nodes, "</svg>\n");
+    out.push(`<svg class="tile" overflow="visible" ${extent}${hidden}>`, ...edges, ...nodes, "</svg>");
   }
-  out.push("</g>\n</svg>\n");
+  out.push("</g></svg>");
   return out.join("");
 }
 
@@ -98,13 +100,13 @@ function record(node) {
   node.fields.forEach((text, k) => {
     if (k) separators.push(num(x));
     const w = node.widths[k];
-    texts.push(`<text x="${num(x + w / 2)}" y="${baseline}" stroke="none">${xml(text)}</text>\n`);
+    texts.push(`<text x="${num(x + w / 2)}" y="${baseline}" stroke="none">${xml(text)}</text>`);
     x += w;
   });
   for (const s of separators.reverse()) points += ` ${s},${top} ${s},${bottom} ${s},${top}`;
   return (
-    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">\n` +
-    `<polygon fill="none" points="${points} ${left},${top}"/>\n${texts.join("")}</g>\n`
+    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">` +
+    `<polygon fill="none" points="${points} ${left},${top}"/>${texts.join("")}</g>`
   );
 }
 
@@ -112,11 +114,11 @@ function ellipse(node) {
   const rx = node.width / 2;
   const ry = node.height / 2;
   return (
-    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">\n` +
-    `<ellipse fill="none" cx="${num(node.x)}" cy="${num(node.y)}" rx="${num(rx)}" ry="${num(ry)}"/>\n` +
+    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">` +
+    `<ellipse fill="none" cx="${num(node.x)}" cy="${num(node.y)}" rx="${num(rx)}" ry="${num(ry)}"/>` +
     `<text x="${num(node.x)}" y="${num(node.y + BASELINE)}" stroke="none">` +
-    `${xml(node.fields[0] ?? "")}</text>\n` +
-    "</g>\n"
+    `${xml(node.fields[0] ?? "")}</text>` +
+    "</g>"
   );
 }
 
@@ -135,17 +137,17 @@ function stub(edge, source, target, [k]) {
   const name = source.fields[0] ?? source.id;
   const short = name.length > STUB_CHARS ? `${name.slice(0, STUB_CHARS - 1)}…` : name;
   const at = `x="${num(start.x - 2)}" y="${num(y + BASELINE)}"`;
-  const label = `<text text-anchor="end" ${at} stroke="none">${xml(short)}</text>\n`;
+  const label = `<text text-anchor="end" ${at} stroke="none">${xml(short)}</text>`;
   return edgeGroup(edge, "edge stub", start, end, label);
 }
 
 function edgeGroup(edge, cls, start, end, extra) {
   return (
-    `<g id="${xml(edge.id)}" class="${cls}">\n` +
+    `<g id="${xml(edge.id)}" class="${cls}">` +
     `<path fill="none" d="M${num(start.x)},${num(start.y)}L${num(end.x)},${num(end.y)}"` +
-    ' marker-end="url(#arrow)"/>\n' +
+    ' marker-end="url(#arrow)"/>' +
     extra +
-    "</g>\n"
+    "</g>"
   );
 }
 

@@ -88,7 +88,7 @@ for (const { name, dot, ids, edge_ids: edgeIds } of cases) {
     for (const id of ids) {
       // A value: its outline first, then one text per field of the DOT's record, in order
       // (graph-view.js takes the last two as data and grad).
-      const group = new RegExp(`<g id="${id}" class="node value((?: leaf)?(?: constant)?)">\\n<polygon [^>]*/>\\n((?:<text [^>]*>[^<]*</text>\\n)+)</g>`);
+      const group = new RegExp(`<g id="${id}" class="node value((?: leaf)?(?: constant)?)"><polygon [^>]*/>((?:<text [^>]*>[^<]*</text>)+)</g>`);
       const match = group.exec(svg);
       assert.ok(match, id);
       const texts = [...match[2].matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
@@ -103,11 +103,11 @@ for (const { name, dot, ids, edge_ids: edgeIds } of cases) {
 
 test("tiles: every node and edge in one, each tile's extent covers its nodes", () => {
   const { svg } = layeredSVG(chainDot(300));
-  const tiles = [...svg.matchAll(/<svg class="tile" overflow="visible" data-x0="([\d.-]+)" data-x1="([\d.-]+)" display="none">\n([\s\S]*?)<\/svg>\n/g)];
+  const tiles = [...svg.matchAll(/<svg class="tile" overflow="visible" data-x0="([\d.-]+)" data-x1="([\d.-]+)" display="none">([\s\S]*?)<\/svg>/g)];
   assert.ok(tiles.length > 10);
   let values = 0;
   for (const [, x0, x1, body] of tiles) {
-    for (const [, points] of body.matchAll(/<g id="n\d+" class="node value[^"]*">\n<polygon fill="none" points="([^"]+)"/g)) {
+    for (const [, points] of body.matchAll(/<g id="n\d+" class="node value[^"]*"><polygon fill="none" points="([^"]+)"/g)) {
       values++;
       const xs = points.split(" ").map((p) => Number(p.split(",")[0]));
       assert.ok(Math.min(...xs) >= Number(x0) - 0.1 && Math.max(...xs) <= Number(x1) + 0.1);
