@@ -47,6 +47,7 @@ class _Graph:
         self.order = topological_order(root, nodes.children, limit)
         self.ids = node_ids(self.order)
         self.kids = {id(v): nodes.children(v) for v in self.order}
+        self.ops = {id(v): nodes.op(v) for v in self.order}  # read once: a step reads it twice
         given = names or {}
         self.labels = {id(v): nodes.label(v) or given.get(id(v), "") for v in self.order}
         self.numbers: set[int] = set()  # unnamed leaves, shown as their number
@@ -61,7 +62,7 @@ class _Graph:
         if not kids:
             self.numbers.add(id(v))
             return number_text(nodes.data(v))
-        op = nodes.op(v)
+        op = self.ops[id(v)]
         negates = (  # micrograd's -a is a * -1; -1 alone stays 1*(-1), not a second "-1"
             op == "*"
             and len(kids) == 2
@@ -284,7 +285,7 @@ def _node(g: _Graph, v: Any, data: float, grad: float) -> dict[str, Any]:
         "shown": g.shown[id(v)],
         "name": g.name(v),
         "constant": g.constant(v),
-        "op": nodes.op(v),
+        "op": g.ops[id(v)],
         "data": number(data),
         "data_text": format_number(data),
         "grad": number(grad),
@@ -371,7 +372,7 @@ def _rule_lines(
     g: _Graph, node: Any, kids: tuple[Any, ...], step: Step, overwrite: bool
 ) -> list[dict[str, str]]:
     """engine.Value's chain-rule line for each input slot, in words and with numbers."""
-    op = nodes.op(node)
+    op = g.ops[id(node)]
     rules = RULES.get(op) or (RULES["**k"] if op.startswith("**") else None)
     if rules is None or len(rules) != len(kids):
         return []
@@ -439,7 +440,7 @@ def _step(
         f"{g.name(kids[i])}.grad {ch['before_text']} → {ch['after_text']}"
         for i, ch in zip(first.values(), changes, strict=True)
     )
-    op = nodes.op(node)
+    op = g.ops[id(node)]
     what = f"the {op} node's _backward" if op else "its _backward"
     result = {
         "kind": "backward",

@@ -49,11 +49,13 @@ class Session:
         names: dict[int, str] | None = None,
         source: str = "",
         record: dict[str, Any] | None = None,
+        order: list[Any] | None = None,
     ):
         self.root = root
         self.names = names or {}
         self.source = source
-        self.order = topological_order(root, nodes.children)
+        # The caller's walk of this graph, if it made one (the runner did: 20,000 values)
+        self.order = order if order is not None else topological_order(root, nodes.children)
         # The leaves' data and the final grads as the record shows them: a program may have
         # changed its leaves since (a descent loop's `p.data -= ...` after its last pass).
         self.leaf_data: dict[int, float] = {}
@@ -346,12 +348,16 @@ def remember(
     names: dict[int, str] | None = None,
     source: str = "",
     records: list[dict[str, Any] | None] | None = None,
+    orders: list[list[Any] | None] | None = None,
 ) -> None:
+    """Keep the graphs of `roots` (None: a snapshot, not live); `orders`: their topological
+    orders where the caller has them."""
     _SESSIONS.clear()
     for i, root in enumerate(roots):
         if root is not None:
             record = records[i] if records and i < len(records) else None
-            _SESSIONS[i] = Session(root, names, source, record)
+            order = orders[i] if orders and i < len(orders) else None
+            _SESSIONS[i] = Session(root, names, source, record, order)
 
 
 def forget() -> None:
