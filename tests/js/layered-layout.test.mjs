@@ -95,6 +95,17 @@ for (const { name, dot, ids, edge_ids: edgeIds } of cases) {
       assert.deepEqual(texts, records.get(id).fields.map(xml), id);
     }
     for (const id of edgeIds) assert.ok(svg.includes(`<g id="${id}" class="edge`), id);
+    // Every edge has its arrowhead and no fill: a plain edge from its tile's edge group, a stub
+    // (whose name is text, and must be filled) on its own path.
+    const shared = /<g fill="none" marker-end="url\(#arrow\)">((?:<g id="[^"]+" class="edge"><path d="[^"]+"\/><\/g>)+)<\/g>/g;
+    const arrowed = new Set();
+    for (const [, group] of svg.matchAll(shared)) {
+      for (const [, id] of group.matchAll(/<g id="([^"]+)"/g)) arrowed.add(id);
+    }
+    for (const [, id] of svg.matchAll(/<g id="([^"]+)" class="edge stub"><path d="[^"]+" fill="none" marker-end="url\(#arrow\)"\/>/g)) {
+      arrowed.add(id);
+    }
+    assert.deepEqual([...arrowed].sort(), [...edgeIds].sort());
     // Text is XML character data: no raw markup from a label.
     const texts = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
     for (const t of texts) assert.doesNotMatch(t, /[<>"]|&(?!amp;|lt;|gt;|quot;)/);
