@@ -25,69 +25,139 @@ const BASELINE = 3.6; // from a row's centre to its text's baseline (12 pt Couri
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 const NEEDS_ESCAPE = /[^\t\n\r\u0020-\u0021\u0023-\u0025\u0027-\u003B\u003D\u003F-\uD7FF\uE000-\uFFFD]/u;
 const XML_SPECIAL = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const ENCODER = new TextEncoder();
+const DECODER = new TextDecoder();
 
 /** DOT text (engine/dot.py's) → {svg: SVG text laid out by layeredLayout, stubs: how many}. */
 export function layeredSVG(dot) {
   return layeredSVGOf(parseDot(dot));
 }
 
-/** The same from a graph parseDot already read (the layout worker reads it once). */
+/** The same from a graph parseDot already read. */
 export function layeredSVGOf(graph) {
+  const { bytes, stubs } = layeredBytesOf(graph);
+  return { svg: DECODER.decode(bytes), stubs };
+}
+
+/** The same as UTF-8 bytes (the layout worker transfers them to the page: no copy). */
+export function layeredBytesOf(graph) {
   const layout = layeredLayout(graph);
-  return { svg: svgOf(layout), stubs: layout.edges.filter((e) => e.stub).length };
+  return { bytes: svgBytes(layout), stubs: layout.edges.filter((e) => e.stub).length };
 }
 
 export function svgOf(layout) {
-  const byId = new Map(layout.nodes.map((n) => [n.id, n]));
+  return DECODER.decode(svgBytes(layout));
+}
+
+/**
+ * The SVG, written tile by tile straight into bytes: no piece of it outlives its writing (at
+ * 20,000 values, keeping every element's text until the end made garbage collection most of
+ * the SVG's time).
+ */
+function svgBytes(layout) {
+  const { nodes, edges } = layout;
+  const byId = new Map(nodes.map((n) => [n.id, n]));
   const width = layout.width + 2 * MARGIN;
   const height = layout.height + 2 * MARGIN;
-  const out = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${num(width)}pt" height="${num(height)}pt"`,
-    ` viewBox="0 0 ${num(width)} ${num(height)}" data-layout="layered">`,
-    // Shared presentation attributes once, inherited (Graphviz repeats them on each element).
-    `<g id="graph0" class="graph" transform="translate(${MARGIN} ${MARGIN})" stroke="black"`,
-    ` font-family="Courier,monospace" font-size="12.00" text-anchor="middle">`,
-    `<polygon fill="white" stroke="transparent" points="${box(-MARGIN, -MARGIN, width, height)}"/>`,
-    ARROWHEAD,
-  ];
-  const tiles = new Map(); // tile index → {x0, x1, parts}: edges first, then nodes over them
-  const tileOf = (x) => {
-    const k = Math.floor(x / TILE_WIDTH);
-    if (!tiles.has(k)) tiles.set(k, { x0: Infinity, x1: -Infinity, edges: [], stubs: [], nodes: [] });
-    return tiles.get(k);
-  };
-  const stubs = stubSlots(layout.edges);
-  for (const edge of layout.edges) {
-    const source = byId.get(edge.from);
+  const out = new ByteWriter(600 * nodes.length + 4096);
+  out.write(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${num(width)}pt" height="${num(height)}pt"` +
+      ` viewBox="0 0 ${num(width)} ${num(height)}" data-layout="layered">` +
+      // Shared presentation attributes once, inherited (Graphviz repeats them on each element).
+      `<g id="graph0" class="graph" transform="translate(${MARGIN} ${MARGIN})" stroke="black"` +
+      ` font-family="Courier,monospace" font-size="12.00" text-anchor="middle">` +
+      `<polygon fill="white" stroke="transparent" points="${box(-MARGIN, -MARGIN, width, height)}"/>` +
+      ARROWHEAD,
+  );
+  // Each edge in the tile of the node it enters, each node in its own; a tile's x extent
+  // covers what it holds (stubs included).
+  const edgeTile = Int32Array.from(edges, (e) => Math.floor(byId.get(e.to).x / TILE_WIDTH));
+  const nodeTile = Int32Array.from(nodes, (n) => Math.floor(n.x / TILE_WIDTH));
+  const keys = [...new Set([...edgeTile, ...nodeTile])].sort((a, b) => a - b);
+  const slot = new Map(keys.map((k, i) => [k, i]));
+  const x0 = new Float64Array(keys.length).fill(Infinity);
+  const x1 = new Float64Array(keys.length).fill(-Infinity);
+  edges.forEach((edge, k) => {
     const target = byId.get(edge.to);
-    const tile = tileOf(target.x);
-    const start = edge.stub ? target.x - target.width / 2 - STUB_ROOM : source.x;
-    tile.x0 = Math.min(tile.x0, start);
-    tile.x1 = Math.max(tile.x1, target.x);
-    if (edge.stub) tile.stubs.push(stub(edge, source, target, stubs.get(edge)));
-    else tile.edges.push(line(edge, source, target));
-  }
-  for (const node of layout.nodes) {
-    const tile = tileOf(node.x);
-    tile.x0 = Math.min(tile.x0, node.x - node.width / 2);
-    tile.x1 = Math.max(tile.x1, node.x + node.width / 2);
-    tile.nodes.push(node.shape === "record" ? record(node) : ellipse(node));
-  }
+    const t = slot.get(edgeTile[k]);
+    const start = edge.stub ? target.x - target.width / 2 - STUB_ROOM : byId.get(edge.from).x;
+    x0[t] = Math.min(x0[t], start);
+    x1[t] = Math.max(x1[t], target.x);
+  });
+  nodes.forEach((node, i) => {
+    const t = slot.get(nodeTile[i]);
+    x0[t] = Math.min(x0[t], node.x - node.width / 2);
+    x1[t] = Math.max(x1[t], node.x + node.width / 2);
+  });
+  const edgesIn = byTile(edgeTile, slot);
+  const nodesIn = byTile(nodeTile, slot);
+  const stubs = stubSlots(edges);
   // Tiles start hidden: tile-culler.js shows those near the view. A tile is a nested <svg>
   // (same coordinates), not a <g>: Chromium still styles everything inside a hidden <g>, which
   // took seconds at 20,000 values, and nothing inside a hidden <svg>.
-  const hidden = tiles.size > 1 ? ' display="none"' : "";
-  for (const k of [...tiles.keys()].sort((a, b) => a - b)) {
-    const { x0, x1, edges, stubs: named, nodes } = tiles.get(k);
-    const extent = `data-x0="${num(x0)}" data-x1="${num(x1)}"`;
-    out.push(`<svg class="tile" overflow="visible" ${extent}${hidden}>`);
+  const hidden = keys.length > 1 ? ' display="none"' : "";
+  for (let t = 0; t < keys.length; t++) {
+    const extent = `data-x0="${num(x0[t])}" data-x1="${num(x1[t])}"`;
+    out.write(`<svg class="tile" overflow="visible" ${extent}${hidden}>`);
     // A tile's plain edges share their fill and arrowhead (inherited): two attributes fewer
     // each. A stub's name is text, which a fill of none would hide: stubs carry their own.
-    if (edges.length) out.push(EDGES, ...edges, "</g>");
-    out.push(...named, ...nodes, "</svg>");
+    const mine = edgesIn.start[t];
+    const last = edgesIn.start[t + 1];
+    let plain = false;
+    for (let k = mine; k < last; k++) {
+      const edge = edges[edgesIn.members[k]];
+      if (edge.stub) continue;
+      if (!plain) out.write(EDGES);
+      plain = true;
+      out.write(line(edge, byId.get(edge.from), byId.get(edge.to)));
+    }
+    if (plain) out.write("</g>");
+    for (let k = mine; k < last; k++) {
+      const edge = edges[edgesIn.members[k]];
+      if (edge.stub) out.write(stub(edge, byId.get(edge.from), byId.get(edge.to), stubs.get(edge)));
+    }
+    for (let k = nodesIn.start[t]; k < nodesIn.start[t + 1]; k++) {
+      const node = nodes[nodesIn.members[k]];
+      out.write(node.shape === "record" ? record(node) : ellipse(node));
+    }
+    out.write("</svg>");
   }
-  out.push("</g></svg>");
-  return out.join("");
+  out.write("</g></svg>");
+  return out.bytes();
+}
+
+/** Members grouped by tile, in their own order within each (a counting sort): CSR arrays. */
+function byTile(tileOf, slot) {
+  const start = new Int32Array(slot.size + 1);
+  const tiles = Int32Array.from(tileOf, (k) => slot.get(k));
+  for (const t of tiles) start[t + 1]++;
+  for (let t = 0; t < slot.size; t++) start[t + 1] += start[t];
+  const fill = start.slice(0, slot.size);
+  const members = new Int32Array(tiles.length);
+  tiles.forEach((t, i) => (members[fill[t]++] = i));
+  return { start, members };
+}
+
+/** UTF-8 text into one growing buffer. */
+class ByteWriter {
+  constructor(size) {
+    this.buffer = new Uint8Array(size);
+    this.length = 0;
+  }
+
+  write(text) {
+    const most = 3 * text.length; // UTF-8 bytes per UTF-16 unit, at most
+    if (this.length + most > this.buffer.length) {
+      const bigger = new Uint8Array(Math.max(2 * this.buffer.length, this.length + most));
+      bigger.set(this.buffer.subarray(0, this.length));
+      this.buffer = bigger;
+    }
+    this.length += ENCODER.encodeInto(text, this.buffer.subarray(this.length)).written;
+  }
+
+  bytes() {
+    return this.buffer.subarray(0, this.length);
+  }
 }
 
 function record(node) {

@@ -16,6 +16,7 @@
 // Layout worker (layout-worker.js), which runs Graphviz for graphs too big for the main thread:
 //   page → worker  {type: "layout", id, viz, dot, choice}   viz: module URL; choice: the record's
 //   worker → page  {type: "svg", id, svg} or {type: "layout-failed", id, message}
+//                  svg: Graphviz's SVG text, or the layered layout's as UTF-8 bytes (transferred)
 //
 // Every reply carries the id of its request; the page keeps only the reply to its latest one.
 
