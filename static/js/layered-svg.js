@@ -26,6 +26,7 @@ const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 const NEEDS_ESCAPE = /[^\t\n\r\u0020-\u0021\u0023-\u0025\u0027-\u003B\u003D\u003F-\uD7FF\uE000-\uFFFD]/u;
 const XML_SPECIAL = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 const ENCODER = new TextEncoder();
+const CHUNK_BYTES = 1 << 20; // the layout worker sends the SVG's tiles about this much at a time
 const DECODER = new TextDecoder();
 
 /** DOT text (engine/dot.py's) → {svg: SVG text laid out by layeredLayout, stubs: how many}. */
@@ -35,14 +36,30 @@ export function layeredSVG(dot) {
 
 /** The same from a graph parseDot already read. */
 export function layeredSVGOf(graph) {
-  const { bytes, stubs } = layeredBytesOf(graph);
-  return { svg: DECODER.decode(bytes), stubs };
+  const layout = layeredLayout(graph);
+  return { svg: svgOf(layout), stubs: layout.edges.filter((e) => e.stub).length };
 }
 
-/** The same as UTF-8 bytes (the layout worker transfers them to the page: no copy). */
-export function layeredBytesOf(graph) {
+/**
+ * The same in UTF-8 chunks, for the layout worker: `send(bytes)` gets the frame first (a whole
+ * <svg> whose g.graph holds no tiles yet), then the tiles in order, whole tiles of about
+ * `size` bytes a chunk, so that the page parses each while the next is written. The stubs'
+ * count is returned.
+ */
+export function layeredChunksOf(graph, send, size = CHUNK_BYTES) {
   const layout = layeredLayout(graph);
-  return { bytes: svgBytes(layout), stubs: layout.edges.filter((e) => e.stub).length };
+  const [head, tail] = frame(layout);
+  send(ENCODER.encode(head + tail));
+  const out = new ByteWriter(size + size / 4);
+  out.tileDone = () => {
+    if (out.length < size) return;
+    send(out.bytes());
+    out.buffer = new Uint8Array(out.buffer.length);
+    out.length = 0;
+  };
+  writeTiles(layout, out);
+  if (out.length) send(out.bytes());
+  return layout.edges.filter((e) => e.stub).length;
 }
 
 export function svgOf(layout) {
@@ -55,20 +72,33 @@ export function svgOf(layout) {
  * the SVG's time).
  */
 function svgBytes(layout) {
-  const { nodes, edges } = layout;
-  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const [head, tail] = frame(layout);
+  const out = new ByteWriter(600 * layout.nodes.length + 4096);
+  out.write(head);
+  writeTiles(layout, out);
+  out.write(tail);
+  return out.bytes();
+}
+
+/** The SVG's text before its tiles and after them. */
+function frame(layout) {
   const width = layout.width + 2 * MARGIN;
   const height = layout.height + 2 * MARGIN;
-  const out = new ByteWriter(600 * nodes.length + 4096);
-  out.write(
+  const head =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${num(width)}pt" height="${num(height)}pt"` +
-      ` viewBox="0 0 ${num(width)} ${num(height)}" data-layout="layered">` +
-      // Shared presentation attributes once, inherited (Graphviz repeats them on each element).
-      `<g id="graph0" class="graph" transform="translate(${MARGIN} ${MARGIN})" stroke="black"` +
-      ` font-family="Courier,monospace" font-size="12.00" text-anchor="middle">` +
-      `<polygon fill="white" stroke="transparent" points="${box(-MARGIN, -MARGIN, width, height)}"/>` +
-      ARROWHEAD,
-  );
+    ` viewBox="0 0 ${num(width)} ${num(height)}" data-layout="layered">` +
+    // Shared presentation attributes once, inherited (Graphviz repeats them on each element).
+    `<g id="graph0" class="graph" transform="translate(${MARGIN} ${MARGIN})" stroke="black"` +
+    ` font-family="Courier,monospace" font-size="12.00" text-anchor="middle">` +
+    `<polygon fill="white" stroke="transparent" points="${box(-MARGIN, -MARGIN, width, height)}"/>` +
+    ARROWHEAD;
+  return [head, "</g></svg>"];
+}
+
+/** Every tile, in order, into `out` (a ByteWriter; told after each tile). */
+function writeTiles(layout, out) {
+  const { nodes, edges } = layout;
+  const byId = new Map(nodes.map((n) => [n.id, n]));
   // Each edge in the tile of the node it enters, each node in its own; a tile's x extent
   // covers what it holds (stubs included).
   const edgeTile = Int32Array.from(edges, (e) => Math.floor(byId.get(e.to).x / TILE_WIDTH));
@@ -121,9 +151,8 @@ function svgBytes(layout) {
       out.write(node.shape === "record" ? record(node) : ellipse(node));
     }
     out.write("</svg>");
+    out.tileDone();
   }
-  out.write("</g></svg>");
-  return out.bytes();
 }
 
 /** Members grouped by tile, in their own order within each (a counting sort): CSR arrays. */
@@ -158,6 +187,8 @@ class ByteWriter {
   bytes() {
     return this.buffer.subarray(0, this.length);
   }
+
+  tileDone() {}
 }
 
 function record(node) {

@@ -1,12 +1,13 @@
 // The layout worker: lays out big graphs off the main thread, so the page stays responsive.
 // Graphviz (viz.js) where the record chose it (engine/layout_choice.py), else our layered
 // layout; if Graphviz fails anyway (WASM out of memory, stack overflow), the layered layout
-// draws it. Messages are defined in protocol.js; Graphviz's SVG is text, the layered one
-// UTF-8 bytes.
+// draws it. Messages are defined in protocol.js: Graphviz's SVG comes as text; the layered
+// layout's in parts, as UTF-8 bytes each transferred (not copied) as soon as it is written, so
+// that the page parses one part while the next is written.
 import { parseDot } from "./dot-graph.js";
 import { graphvizFailed, withStubs } from "./layout-choice.js";
-import { layeredBytesOf } from "./layered-svg.js";
-import { LAYOUT, layoutFailedMessage, svgMessage } from "./protocol.js";
+import { layeredChunksOf } from "./layered-svg.js";
+import { LAYOUT, layoutFailedMessage, svgMessage, svgPartMessage } from "./protocol.js";
 
 let viz = null;
 
@@ -25,10 +26,9 @@ self.addEventListener("message", async (event) => {
         choice = graphvizFailed(error);
       }
     }
-    // The layered SVG as UTF-8 bytes, handed over to the page (transferred: not copied).
-    const { bytes, stubs } = layeredBytesOf(parseDot(dot));
-    const note = withStubs(choice.note, stubs);
-    self.postMessage(svgMessage(id, bytes, { ...choice, note }), [bytes.buffer]);
+    const send = (bytes) => self.postMessage(svgPartMessage(id, bytes), [bytes.buffer]);
+    const stubs = layeredChunksOf(parseDot(dot), send);
+    self.postMessage(svgMessage(id, null, { ...choice, note: withStubs(choice.note, stubs) }));
   } catch (error) {
     self.postMessage(layoutFailedMessage(id, String(error?.message ?? error)));
   }

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 
 import { parseDot, recordFields } from "../../static/js/dot-graph.js";
 import { HUB_USES, layeredLayout } from "../../static/js/layered-layout.js";
-import { layeredSVG, xml } from "../../static/js/layered-svg.js";
+import { layeredChunksOf, layeredSVG, xml } from "../../static/js/layered-svg.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const python = process.env.PYTHON ?? `${root}.venv/bin/python`;
@@ -126,6 +126,22 @@ test("tiles: every node and edge in one, each tile's extent covers its nodes", (
   }
   assert.equal(values, 1 + 4 * 300);
   assert.equal(svg.match(/<g id="e-/g).length, 6 * 300);
+});
+
+test("in chunks (the layout worker's): the frame, then whole tiles, together the same SVG", () => {
+  const dot = chainDot(300);
+  const chunks = [];
+  const stubs = layeredChunksOf(parseDot(dot), (bytes) => chunks.push(new TextDecoder().decode(bytes)), 20_000);
+  const [frame, ...tiles] = chunks;
+  assert.ok(tiles.length > 5);
+  for (const part of tiles) {
+    assert.match(part, /^<svg class="tile"/);
+    assert.match(part, /<\/svg>$/);
+  }
+  assert.ok(frame.endsWith("</g></svg>") && !frame.includes('class="tile"'));
+  const whole = frame.replace(/<\/g><\/svg>$/, `${tiles.join("")}</g></svg>`);
+  assert.equal(whole, layeredSVG(dot).svg);
+  assert.equal(stubs, layeredSVG(dot).stubs);
 });
 
 test("a label's record syntax is read back literally", () => {
