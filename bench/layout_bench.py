@@ -27,10 +27,9 @@ from urllib.parse import urlencode
 
 from playwright.sync_api import Page, expect
 
-from app.presets import mlp_loss_source
 from bench import doc, servers, stats
+from bench.big_graphs import WORKLOADS
 from bench.browser_bench import chromium, graph_timings, wait_for_python
-from engine.language import MAX_VALUES
 from engine.playground import run
 from engine.runner import run_program
 
@@ -41,28 +40,6 @@ COMMAND = ".venv/bin/python -m bench.layout_bench"
 RUN_LIMIT = 60  # seconds a Python run may take in the page: headroom on a loaded machine (the
 # 20,000-value chain runs in ~2-3 s of Python, within the default 5 s)
 GRAPH_TIMEOUT_MS = 180_000
-
-_TERMS = " + ".join(f"x{i}" for i in range(200))
-WORKLOADS = {
-    "MLP preset (984 values)": ("expression", mlp_loss_source()),
-    "15 sums of 200 terms over shared inputs": (
-        "expression",
-        "".join(f"s{k} = {_TERMS}\n" for k in range(15))
-        + "y = "
-        + " + ".join(f"s{k}" for k in range(15)),
-    ),
-    "x = x*c + d, 3,300 times (two inputs used 3,300 times each)": (
-        "expression",
-        "x = x*c + d\n" * 3300,
-    ),
-    f"chain x = x*1.0001 + 0.5 at the {MAX_VALUES:,}-value cap (Python loop)": (
-        "python",
-        "from engine import Value\n"
-        'x = Value(1.0, label="x")\n'
-        f"for i in range({(MAX_VALUES - 1) // 4}):\n"
-        "    x = x*1.0001 + 0.5\n",
-    ),
-}
 
 
 def record_and_dot(kind: str, source: str) -> tuple[dict, str]:

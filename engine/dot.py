@@ -13,8 +13,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-_RECORD_SPECIALS = frozenset('{}|<>"\\ ')
-_LINE_BREAKS = str.maketrans({"\n": " ", "\r": " "})
+# A backslash before each record special (and a line break as a space): one translate call,
+# not a loop over characters (at 20,000 values that loop was most of the DOT's time).
+_RECORD_ESCAPES = str.maketrans({"\n": " ", "\r": " ", **{ch: "\\" + ch for ch in '{}|<>"\\ '}})
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|-?[0-9]*\.?[0-9]+")
 
 # Beyond this many drawn nodes (values + ops) Graphviz's default crossing minimisation and
@@ -38,8 +39,7 @@ EDGE_ATTRS = {"arrowsize": "0.6"}
 
 def escape_record(text: str) -> str:
     """User text as literal record-label text: a backslash before `{ } | < > " \\` and space."""
-    text = text.translate(_LINE_BREAKS)
-    return "".join("\\" + ch if ch in _RECORD_SPECIALS else ch for ch in text)
+    return text.translate(_RECORD_ESCAPES)
 
 
 def layout_attributes(n_drawn: int) -> dict[str, str]:

@@ -136,6 +136,7 @@ def run_in_worker(
     ran = run_program(source, keep=keep)
     records = [g["record"] for g in ran["graphs"]]
     roots, names = keep.get("roots", []), keep.get("names", {})
+    orders = keep.get("orders") or [None] * len(roots)  # each root's walk, made by the runner
     chosen = ran["chosen"]
     if inputs and chosen is not None and roots[chosen] is not None:  # what-if on its graph
         try:
@@ -147,8 +148,8 @@ def run_in_worker(
                 record = trace(root, "correct")
                 record["title"] = ran["graphs"][chosen]["title"]
                 ran["graphs"][chosen].update(record=record, dot=dot_source(record), kind="what if")
-                roots[chosen], records[chosen] = root, record
-    session.remember(roots, names, source, records)
+                roots[chosen], records[chosen], orders[chosen] = root, record, None
+    session.remember(roots, names, source, records, orders)
     ran["language"] = "python"
     ran["inputs"] = {}
     if chosen is not None:

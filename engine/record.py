@@ -47,21 +47,27 @@ class _Graph:
         self.order = topological_order(root, nodes.children, limit)
         self.ids = node_ids(self.order)
         self.kids = {id(v): nodes.children(v) for v in self.order}
+        self.ops = {id(v): nodes.op(v) for v in self.order}  # read once: a step reads it twice
         given = names or {}
         self.labels = {id(v): nodes.label(v) or given.get(id(v), "") for v in self.order}
         self.numbers: set[int] = set()  # unnamed leaves, shown as their number
         self.shown: dict[int, str] = {}  # what a learner reads: never an id (engine.names)
-        for v in self.order:  # inputs first, so each name is made from its inputs' names
-            label = self.labels[id(v)]
-            self.shown[id(v)] = shorten(label, MAX_LABEL) if label else self._unnamed(v)
+        # How a line of text refers to each node: as shown, in brackets if it is an expression
+        # or a number (`(2).grad`, not `2.grad`). Made for every node at once: a record names
+        # them all, and step texts read them ~5 times a step.
         self.names: dict[int, str] = {}
+        for v in self.order:  # inputs first, so each name is made from its inputs' names
+            key = id(v)
+            label = self.labels[key]
+            shown = self.shown[key] = shorten(label, MAX_LABEL) if label else self._unnamed(v)
+            self.names[key] = f"({shown})" if key in self.numbers else bracketed(shown)
 
     def _unnamed(self, v: Any) -> str:
         kids = self.kids[id(v)]
         if not kids:
             self.numbers.add(id(v))
             return number_text(nodes.data(v))
-        op = nodes.op(v)
+        op = self.ops[id(v)]
         negates = (  # micrograd's -a is a * -1; -1 alone stays 1*(-1), not a second "-1"
             op == "*"
             and len(kids) == 2
@@ -84,14 +90,8 @@ class _Graph:
         return uid is not None and self.order[int(uid[1:])] is node
 
     def name(self, v: Any) -> str:
-        """How a line of text refers to a node: as shown, in brackets if it is an expression
-        or a number (`(2).grad`, not `2.grad`)."""
-        key = id(v)
-        name = self.names.get(key)
-        if name is None:
-            shown = self.shown[key]
-            name = self.names[key] = f"({shown})" if key in self.numbers else bracketed(shown)
-        return name
+        """How a line of text refers to a node (`names`)."""
+        return self.names[id(v)]
 
 
 def graph_record(
@@ -175,7 +175,7 @@ def _forward_text(g: _Graph, v: Any, n: Mapping[str, Any], datas: Mapping[int, f
     if not kids:
         return f"{left} = {n['data_text']}"
     op = n["op"]
-    names = [g.name(k) for k in kids]
+    names = [g.names[id(k)] for k in kids]
     numbers = [_shown(datas[id(k)]) for k in kids]
     if op in _INFIX and len(kids) == 2:
         expr, nums = f" {op} ".join(names), f" {op} ".join(numbers)
@@ -282,9 +282,9 @@ def _node(g: _Graph, v: Any, data: float, grad: float) -> dict[str, Any]:
         "id": g.ids[id(v)],
         "label": g.labels[id(v)],
         "shown": g.shown[id(v)],
-        "name": g.name(v),
+        "name": g.names[id(v)],
         "constant": g.constant(v),
-        "op": nodes.op(v),
+        "op": g.ops[id(v)],
         "data": number(data),
         "data_text": format_number(data),
         "grad": number(grad),
@@ -371,15 +371,16 @@ def _rule_lines(
     g: _Graph, node: Any, kids: tuple[Any, ...], step: Step, overwrite: bool
 ) -> list[dict[str, str]]:
     """engine.Value's chain-rule line for each input slot, in words and with numbers."""
-    op = nodes.op(node)
+    op = g.ops[id(node)]
     rules = RULES.get(op) or (RULES["**k"] if op.startswith("**") else None)
     if rules is None or len(rules) != len(kids):
         return []
     datas = step.datas or (nodes.data(node), *map(nodes.data, kids))
-    names = {"out": g.name(node)}
+    named = g.names
+    names = {"out": named[id(node)]}
     values = {"out": _Formatted(datas[0], step.out_grad)}
     for key, child, data, grad in zip("ab", kids, datas[1:], step.before, strict=False):
-        names[key], values[key] = g.name(child), _Formatted(data, grad)
+        names[key], values[key] = named[id(child)], _Formatted(data, grad)
     k = op[2:] if op.startswith("**") and op != "**" else ""
     if k:
         km1 = format_number(float(k) - 1).rstrip("0").rstrip(".")
@@ -434,12 +435,13 @@ def _step(
         change["contributions"] = contributions[key]
         change["explain"] = _explain(g, child, lines, change, overwrite)
         changes.append(change)
-    name = g.name(node)
+    named = g.names
+    name = named[id(node)]
     updates = "; ".join(
-        f"{g.name(kids[i])}.grad {ch['before_text']} → {ch['after_text']}"
+        f"{named[id(kids[i])]}.grad {ch['before_text']} → {ch['after_text']}"
         for i, ch in zip(first.values(), changes, strict=True)
     )
-    op = nodes.op(node)
+    op = g.ops[id(node)]
     what = f"the {op} node's _backward" if op else "its _backward"
     result = {
         "kind": "backward",
@@ -464,7 +466,7 @@ def _explain(
     """`x1.grad += w1.data * o.grad  →  0.0000 + (-3.0000) * 0.5000 = -1.5000`."""
     mine = [line for line in lines if line["child"] == change["node"]]
     if not mine:  # a learner's closure: what it did, in numbers
-        return f"{g.name(child)}.grad: {change['before_text']} → {change['after_text']}"
+        return f"{g.names[id(child)]}.grad: {change['before_text']} → {change['after_text']}"
     rules = "; ".join(line["rule"] for line in mine)
     terms = " + ".join(line["numbers"] for line in mine)
     if overwrite:

@@ -223,9 +223,11 @@ def run_program(
     graphs = _graphs(rec, namespace, last_value, source, limit)
     if keep is not None:
         keep["roots"] = [g.get("root") for g in graphs]
+        keep["orders"] = [g.pop("order", None) for g in graphs]
         keep["names"] = {key: name for key, (name, _) in _named_nodes(namespace).items()}
     for g in graphs:
         g.pop("root", None)
+        g.pop("order", None)
     chosen = _chosen(graphs)
     return _result(out, error, graphs, chosen, rec.dropped)
 
@@ -259,6 +261,8 @@ def _roots(named: dict[int, tuple[str, Any]], limit: int) -> list[Any]:
         pass
 
     everything = [obj for _, obj in named.values()]
+    if len(everything) < 2:  # one named node is a root: no walk needed (20,000 values: 50 ms)
+        return everything
     try:
         order = topological_order(
             _All(), lambda n: everything if isinstance(n, _All) else nodes.children(n), limit * 4
@@ -307,13 +311,13 @@ def _graphs(
             graphs.append({**_too_big(root, title, limit), "root": None})
         elif touched(walked, rec.steps) or all(not kids for kids in walked.kids.values()):
             record = graph_record(root, rec.steps, title=title, source=source, graph=walked)
-            graphs.append(_graph(record, "root", root))
+            graphs.append(_graph(record, "root", root, walked.order))
         else:  # recorded once the others are: the standard pass changes grads they may share
             untouched.append((len(graphs), root, title, walked))
             graphs.append({})
     for index, root, title, walked in untouched:
         own = Recorder(limit=limit)
-        seed = standard_pass(root, own, limit=limit)
+        seed = standard_pass(root, own, limit=limit, order=walked.order)
         record = graph_record(
             root,
             own.steps,
@@ -323,7 +327,7 @@ def _graphs(
             source=source,
             graph=walked,
         )
-        graphs[index] = _graph(record, "standard", root)
+        graphs[index] = _graph(record, "standard", root, walked.order)
         graphs[index]["note"] = (
             "The program never ran a backward pass on this graph: this is the standard one "
             "(zero every grad, set the output's to 1, call each _backward in reverse "
@@ -339,9 +343,11 @@ def _graphs(
     return graphs
 
 
-def _graph(record: dict[str, Any], kind: str, root: Any = None) -> dict[str, Any]:
+def _graph(
+    record: dict[str, Any], kind: str, root: Any = None, order: list[Any] | None = None
+) -> dict[str, Any]:
     return {"title": record["title"], "kind": kind, "record": record,
-            "dot": dot_source(record), "note": "", "root": root}  # fmt: skip
+            "dot": dot_source(record), "note": "", "root": root, "order": order}  # fmt: skip
 
 
 def _too_big(root: Any, title: str, limit: int) -> dict[str, Any]:

@@ -49,11 +49,13 @@ class Session:
         names: dict[int, str] | None = None,
         source: str = "",
         record: dict[str, Any] | None = None,
+        order: list[Any] | None = None,
     ):
         self.root = root
         self.names = names or {}
         self.source = source
-        self.order = topological_order(root, nodes.children)
+        # The caller's walk of this graph, if it made one (the runner did: 20,000 values)
+        self.order = order if order is not None else topological_order(root, nodes.children)
         # The leaves' data and the final grads as the record shows them: a program may have
         # changed its leaves since (a descent loop's `p.data -= ...` after its last pass).
         self.leaf_data: dict[int, float] = {}
@@ -338,7 +340,10 @@ def _set_grad(v: Any, x: float) -> None:
 
 
 # The graphs of the last run, by their index under "Graph of": the worker keeps them alive.
+# Each is made on the learner's first action on it (a run need not pay for graphs nobody acts
+# on: ~0.1 s at 20,000 values in Pyodide); until then its arguments wait here.
 _SESSIONS: dict[int, Session] = {}
+_WAITING: dict[int, tuple[Any, ...]] = {}
 
 
 def remember(
@@ -346,17 +351,22 @@ def remember(
     names: dict[int, str] | None = None,
     source: str = "",
     records: list[dict[str, Any] | None] | None = None,
+    orders: list[list[Any] | None] | None = None,
 ) -> None:
-    _SESSIONS.clear()
+    """Keep the graphs of `roots` (None: a snapshot, not live); `orders`: their topological
+    orders where the caller has them."""
+    forget()
     for i, root in enumerate(roots):
         if root is not None:
             record = records[i] if records and i < len(records) else None
-            _SESSIONS[i] = Session(root, names, source, record)
+            order = orders[i] if orders and i < len(orders) else None
+            _WAITING[i] = (root, names, source, record, order)
 
 
 def forget() -> None:
     """No graphs kept (after the worker's warm-up, whose graphs are nobody's)."""
     _SESSIONS.clear()
+    _WAITING.clear()
 
 
 class GraphGone(LookupError):
@@ -364,6 +374,8 @@ class GraphGone(LookupError):
 
 
 def session(index: int) -> Session:
+    if index in _WAITING:
+        _SESSIONS[index] = Session(*_WAITING.pop(index))
     if index not in _SESSIONS:
         raise GraphGone("that graph is gone: run the program again")
     return _SESSIONS[index]

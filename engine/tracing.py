@@ -42,11 +42,19 @@ def _set_grad(v: Any, x: float) -> None:
 
 
 def standard_pass(
-    root: Any, rec: Recorder, *, zero: bool = True, overwrite: bool = False, limit: int = MAX_NODES
+    root: Any,
+    rec: Recorder,
+    *,
+    zero: bool = True,
+    overwrite: bool = False,
+    limit: int = MAX_NODES,
+    order: list[Any] | None = None,
 ) -> dict[int, float]:
     """Zero (unless `zero` is False), seed `root.grad = 1.0`, and call every node's rule in
-    reverse topological order, recording each call. Returns the grads as they were before."""
-    order = topological_order(root, nodes.children, limit)
+    reverse topological order, recording each call. Returns the grads as they were before.
+    `order`: the graph's topological order, if the caller walked it already."""
+    if order is None:
+        order = topological_order(root, nodes.children, limit)
     before = {id(v): nodes.grad(v) for v in order}
     if zero:
         for v in order:

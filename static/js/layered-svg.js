@@ -4,6 +4,8 @@
 // <g id=… class="node op"> with an ellipse,
 // <g id="e-…" class="edge"> with a path (its arrowhead a shared marker). An edge from a hub
 // is a stub: a short arrow from the hub's name beside the op it feeds (class "edge stub").
+// No line breaks between elements: the HTML parser makes a whitespace Text node of each, and
+// at 20,000 values those ~250,000 nodes took half of the page's parse (~0.7 of 1.4 s).
 import { parseDot } from "./dot-graph.js";
 import { STUB_CHARS, layeredLayout } from "./layered-layout.js";
 
@@ -13,7 +15,8 @@ const MARGIN = 4;
 const ARROWHEAD =
   '<defs><marker id="arrow" viewBox="0 0 6 4.2" refX="6" refY="2.1" markerUnits="userSpaceOnUse"' +
   ' markerWidth="6" markerHeight="4.2" orient="auto"><polygon points="0,0 6,2.1 0,4.2"' +
-  ' fill="context-stroke" stroke="none"/></marker></defs>\n';
+  ' fill="context-stroke" stroke="none"/></marker></defs>';
+const EDGES = '<g fill="none" marker-end="url(#arrow)">';
 const STUB_LENGTH = 22;
 const STUB_STEP = 14; // between the stubs into one node
 const STUB_ROOM = STUB_LENGTH + 2 + STUB_CHARS * 7.2; // a stub and its name, left of its node
@@ -22,64 +25,170 @@ const BASELINE = 3.6; // from a row's centre to its text's baseline (12 pt Couri
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 const NEEDS_ESCAPE = /[^\t\n\r\u0020-\u0021\u0023-\u0025\u0027-\u003B\u003D\u003F-\uD7FF\uE000-\uFFFD]/u;
 const XML_SPECIAL = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const ENCODER = new TextEncoder();
+const CHUNK_BYTES = 1 << 20; // the layout worker sends the SVG's tiles about this much at a time
+const DECODER = new TextDecoder();
 
 /** DOT text (engine/dot.py's) → {svg: SVG text laid out by layeredLayout, stubs: how many}. */
 export function layeredSVG(dot) {
   return layeredSVGOf(parseDot(dot));
 }
 
-/** The same from a graph parseDot already read (the layout worker reads it once). */
+/** The same from a graph parseDot already read. */
 export function layeredSVGOf(graph) {
   const layout = layeredLayout(graph);
   return { svg: svgOf(layout), stubs: layout.edges.filter((e) => e.stub).length };
 }
 
+/**
+ * The same in UTF-8 chunks, for the layout worker: `send(bytes)` gets the frame first (a whole
+ * <svg> whose g.graph holds no tiles yet), then the tiles in order, whole tiles of about
+ * `size` bytes a chunk, so that the page parses each while the next is written. The stubs'
+ * count is returned.
+ */
+export function layeredChunksOf(graph, send, size = CHUNK_BYTES) {
+  const layout = layeredLayout(graph);
+  const [head, tail] = frame(layout);
+  send(ENCODER.encode(head + tail));
+  const out = new ByteWriter(size + size / 4);
+  out.tileDone = () => {
+    if (out.length < size) return;
+    send(out.bytes());
+    out.buffer = new Uint8Array(out.buffer.length);
+    out.length = 0;
+  };
+  writeTiles(layout, out);
+  if (out.length) send(out.bytes());
+  return layout.edges.filter((e) => e.stub).length;
+}
+
 export function svgOf(layout) {
-  const byId = new Map(layout.nodes.map((n) => [n.id, n]));
+  return DECODER.decode(svgBytes(layout));
+}
+
+/**
+ * The SVG, written tile by tile straight into bytes: no piece of it outlives its writing (at
+ * 20,000 values, keeping every element's text until the end made garbage collection most of
+ * the SVG's time).
+ */
+function svgBytes(layout) {
+  const [head, tail] = frame(layout);
+  const out = new ByteWriter(600 * layout.nodes.length + 4096);
+  out.write(head);
+  writeTiles(layout, out);
+  out.write(tail);
+  return out.bytes();
+}
+
+/** The SVG's text before its tiles and after them. */
+function frame(layout) {
   const width = layout.width + 2 * MARGIN;
   const height = layout.height + 2 * MARGIN;
-  const out = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${num(width)}pt" height="${num(height)}pt"`,
-    ` viewBox="0 0 ${num(width)} ${num(height)}" data-layout="layered">\n`,
+  const head =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${num(width)}pt" height="${num(height)}pt"` +
+    ` viewBox="0 0 ${num(width)} ${num(height)}" data-layout="layered">` +
     // Shared presentation attributes once, inherited (Graphviz repeats them on each element).
-    `<g id="graph0" class="graph" transform="translate(${MARGIN} ${MARGIN})" stroke="black"`,
-    ` font-family="Courier,monospace" font-size="12.00" text-anchor="middle">\n`,
-    `<polygon fill="white" stroke="transparent" points="${box(-MARGIN, -MARGIN, width, height)}"/>\n`,
-    ARROWHEAD,
-  ];
-  const tiles = new Map(); // tile index → {x0, x1, parts}: edges first, then nodes over them
-  const tileOf = (x) => {
-    const k = Math.floor(x / TILE_WIDTH);
-    if (!tiles.has(k)) tiles.set(k, { x0: Infinity, x1: -Infinity, edges: [], nodes: [] });
-    return tiles.get(k);
-  };
-  const stubs = stubSlots(layout.edges);
-  for (const edge of layout.edges) {
-    const source = byId.get(edge.from);
+    `<g id="graph0" class="graph" transform="translate(${MARGIN} ${MARGIN})" stroke="black"` +
+    ` font-family="Courier,monospace" font-size="12.00" text-anchor="middle">` +
+    `<polygon fill="white" stroke="transparent" points="${box(-MARGIN, -MARGIN, width, height)}"/>` +
+    ARROWHEAD;
+  return [head, "</g></svg>"];
+}
+
+/** Every tile, in order, into `out` (a ByteWriter; told after each tile). */
+function writeTiles(layout, out) {
+  const { nodes, edges } = layout;
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  // Each edge in the tile of the node it enters, each node in its own; a tile's x extent
+  // covers what it holds (stubs included).
+  const edgeTile = Int32Array.from(edges, (e) => Math.floor(byId.get(e.to).x / TILE_WIDTH));
+  const nodeTile = Int32Array.from(nodes, (n) => Math.floor(n.x / TILE_WIDTH));
+  const keys = [...new Set([...edgeTile, ...nodeTile])].sort((a, b) => a - b);
+  const slot = new Map(keys.map((k, i) => [k, i]));
+  const x0 = new Float64Array(keys.length).fill(Infinity);
+  const x1 = new Float64Array(keys.length).fill(-Infinity);
+  edges.forEach((edge, k) => {
     const target = byId.get(edge.to);
-    const tile = tileOf(target.x);
-    const start = edge.stub ? target.x - target.width / 2 - STUB_ROOM : source.x;
-    tile.x0 = Math.min(tile.x0, start);
-    tile.x1 = Math.max(tile.x1, target.x);
-    tile.edges.push(edge.stub ? stub(edge, source, target, stubs.get(edge)) : line(edge, source, target));
-  }
-  for (const node of layout.nodes) {
-    const tile = tileOf(node.x);
-    tile.x0 = Math.min(tile.x0, node.x - node.width / 2);
-    tile.x1 = Math.max(tile.x1, node.x + node.width / 2);
-    tile.nodes.push(node.shape === "record" ? record(node) : ellipse(node));
-  }
+    const t = slot.get(edgeTile[k]);
+    const start = edge.stub ? target.x - target.width / 2 - STUB_ROOM : byId.get(edge.from).x;
+    x0[t] = Math.min(x0[t], start);
+    x1[t] = Math.max(x1[t], target.x);
+  });
+  nodes.forEach((node, i) => {
+    const t = slot.get(nodeTile[i]);
+    x0[t] = Math.min(x0[t], node.x - node.width / 2);
+    x1[t] = Math.max(x1[t], node.x + node.width / 2);
+  });
+  const edgesIn = byTile(edgeTile, slot);
+  const nodesIn = byTile(nodeTile, slot);
+  const stubs = stubSlots(edges);
   // Tiles start hidden: tile-culler.js shows those near the view. A tile is a nested <svg>
   // (same coordinates), not a <g>: Chromium still styles everything inside a hidden <g>, which
   // took seconds at 20,000 values, and nothing inside a hidden <svg>.
-  const hidden = tiles.size > 1 ? ' display="none"' : "";
-  for (const k of [...tiles.keys()].sort((a, b) => a - b)) {
-    const { x0, x1, edges, nodes } = tiles.get(k);
-    const extent = `data-x0="${num(x0)}" data-x1="${num(x1)}"`;
-    out.push(`<svg class="tile" overflow="visible" ${extent}${hidden}>\n`, ...edges, ...nodes, "</svg>\n");
+  const hidden = keys.length > 1 ? ' display="none"' : "";
+  for (let t = 0; t < keys.length; t++) {
+    const extent = `data-x0="${num(x0[t])}" data-x1="${num(x1[t])}"`;
+    out.write(`<svg class="tile" overflow="visible" ${extent}${hidden}>`);
+    // A tile's plain edges share their fill and arrowhead (inherited): two attributes fewer
+    // each. A stub's name is text, which a fill of none would hide: stubs carry their own.
+    const mine = edgesIn.start[t];
+    const last = edgesIn.start[t + 1];
+    let plain = false;
+    for (let k = mine; k < last; k++) {
+      const edge = edges[edgesIn.members[k]];
+      if (edge.stub) continue;
+      if (!plain) out.write(EDGES);
+      plain = true;
+      out.write(line(edge, byId.get(edge.from), byId.get(edge.to)));
+    }
+    if (plain) out.write("</g>");
+    for (let k = mine; k < last; k++) {
+      const edge = edges[edgesIn.members[k]];
+      if (edge.stub) out.write(stub(edge, byId.get(edge.from), byId.get(edge.to), stubs.get(edge)));
+    }
+    for (let k = nodesIn.start[t]; k < nodesIn.start[t + 1]; k++) {
+      const node = nodes[nodesIn.members[k]];
+      out.write(node.shape === "record" ? record(node) : ellipse(node));
+    }
+    out.write("</svg>");
+    out.tileDone();
   }
-  out.push("</g>\n</svg>\n");
-  return out.join("");
+}
+
+/** Members grouped by tile, in their own order within each (a counting sort): CSR arrays. */
+function byTile(tileOf, slot) {
+  const start = new Int32Array(slot.size + 1);
+  const tiles = Int32Array.from(tileOf, (k) => slot.get(k));
+  for (const t of tiles) start[t + 1]++;
+  for (let t = 0; t < slot.size; t++) start[t + 1] += start[t];
+  const fill = start.slice(0, slot.size);
+  const members = new Int32Array(tiles.length);
+  tiles.forEach((t, i) => (members[fill[t]++] = i));
+  return { start, members };
+}
+
+/** UTF-8 text into one growing buffer. */
+class ByteWriter {
+  constructor(size) {
+    this.buffer = new Uint8Array(size);
+    this.length = 0;
+  }
+
+  write(text) {
+    const most = 3 * text.length; // UTF-8 bytes per UTF-16 unit, at most
+    if (this.length + most > this.buffer.length) {
+      const bigger = new Uint8Array(Math.max(2 * this.buffer.length, this.length + most));
+      bigger.set(this.buffer.subarray(0, this.length));
+      this.buffer = bigger;
+    }
+    this.length += ENCODER.encodeInto(text, this.buffer.subarray(this.length)).written;
+  }
+
+  bytes() {
+    return this.buffer.subarray(0, this.length);
+  }
+
+  tileDone() {}
 }
 
 function record(node) {
@@ -98,13 +207,13 @@ function record(node) {
   node.fields.forEach((text, k) => {
     if (k) separators.push(num(x));
     const w = node.widths[k];
-    texts.push(`<text x="${num(x + w / 2)}" y="${baseline}" stroke="none">${xml(text)}</text>\n`);
+    texts.push(`<text x="${num(x + w / 2)}" y="${baseline}" stroke="none">${xml(text)}</text>`);
     x += w;
   });
   for (const s of separators.reverse()) points += ` ${s},${top} ${s},${bottom} ${s},${top}`;
   return (
-    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">\n` +
-    `<polygon fill="none" points="${points} ${left},${top}"/>\n${texts.join("")}</g>\n`
+    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">` +
+    `<polygon fill="none" points="${points} ${left},${top}"/>${texts.join("")}</g>`
   );
 }
 
@@ -112,18 +221,18 @@ function ellipse(node) {
   const rx = node.width / 2;
   const ry = node.height / 2;
   return (
-    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">\n` +
-    `<ellipse fill="none" cx="${num(node.x)}" cy="${num(node.y)}" rx="${num(rx)}" ry="${num(ry)}"/>\n` +
+    `<g id="${xml(node.id)}" class="${xml(node.cls ? `node ${node.cls}` : "node")}">` +
+    `<ellipse fill="none" cx="${num(node.x)}" cy="${num(node.y)}" rx="${num(rx)}" ry="${num(ry)}"/>` +
     `<text x="${num(node.x)}" y="${num(node.y + BASELINE)}" stroke="none">` +
-    `${xml(node.fields[0] ?? "")}</text>\n` +
-    "</g>\n"
+    `${xml(node.fields[0] ?? "")}</text>` +
+    "</g>"
   );
 }
 
 function line(edge, source, target) {
   const start = { x: source.x + source.width / 2, y: source.y };
   const end = entry(target, start);
-  return edgeGroup(edge, "edge", start, end, "");
+  return edgeGroup(edge, "edge", start, end, "", "");
 }
 
 /** A stub: the hub's name, then a short arrow into the op from above its other inputs (so
@@ -135,17 +244,16 @@ function stub(edge, source, target, [k]) {
   const name = source.fields[0] ?? source.id;
   const short = name.length > STUB_CHARS ? `${name.slice(0, STUB_CHARS - 1)}…` : name;
   const at = `x="${num(start.x - 2)}" y="${num(y + BASELINE)}"`;
-  const label = `<text text-anchor="end" ${at} stroke="none">${xml(short)}</text>\n`;
-  return edgeGroup(edge, "edge stub", start, end, label);
+  const label = `<text text-anchor="end" ${at} stroke="none">${xml(short)}</text>`;
+  return edgeGroup(edge, "edge stub", start, end, label, ' fill="none" marker-end="url(#arrow)"');
 }
 
-function edgeGroup(edge, cls, start, end, extra) {
+function edgeGroup(edge, cls, start, end, extra, attributes) {
   return (
-    `<g id="${xml(edge.id)}" class="${cls}">\n` +
-    `<path fill="none" d="M${num(start.x)},${num(start.y)}L${num(end.x)},${num(end.y)}"` +
-    ' marker-end="url(#arrow)"/>\n' +
+    `<g id="${xml(edge.id)}" class="${cls}">` +
+    `<path d="M${num(start.x)},${num(start.y)}L${num(end.x)},${num(end.y)}"${attributes}/>` +
     extra +
-    "</g>\n"
+    "</g>"
   );
 }
 
@@ -183,9 +291,10 @@ function box(x, y, w, h) {
   return `${l},${t} ${l},${b} ${r},${b} ${r},${t} ${l},${t}`;
 }
 
-/** A coordinate to a tenth of a point: plenty on screen, and short text. */
+/** A coordinate to the point: plenty on screen (text is 12 points), short text, and an
+ * integer is turned into text faster than a fraction (~15% of the SVG's time at 20,000). */
 function num(x) {
-  return Math.round(x * 10) / 10;
+  return Math.round(x);
 }
 
 /** Text as XML character data: specials escaped, what XML cannot carry replaced. */

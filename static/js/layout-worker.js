@@ -1,11 +1,13 @@
 // The layout worker: lays out big graphs off the main thread, so the page stays responsive.
 // Graphviz (viz.js) where the record chose it (engine/layout_choice.py), else our layered
 // layout; if Graphviz fails anyway (WASM out of memory, stack overflow), the layered layout
-// draws it. Messages are defined in protocol.js.
+// draws it. Messages are defined in protocol.js: Graphviz's SVG comes as text; the layered
+// layout's in parts, as UTF-8 bytes each transferred (not copied) as soon as it is written, so
+// that the page parses one part while the next is written.
 import { parseDot } from "./dot-graph.js";
 import { graphvizFailed, withStubs } from "./layout-choice.js";
-import { layeredSVGOf } from "./layered-svg.js";
-import { LAYOUT, layoutFailedMessage, svgMessage } from "./protocol.js";
+import { layeredChunksOf } from "./layered-svg.js";
+import { LAYOUT, layoutFailedMessage, svgMessage, svgPartMessage } from "./protocol.js";
 
 let viz = null;
 
@@ -24,8 +26,9 @@ self.addEventListener("message", async (event) => {
         choice = graphvizFailed(error);
       }
     }
-    const { svg, stubs } = layeredSVGOf(parseDot(dot));
-    self.postMessage(svgMessage(id, svg, { ...choice, note: withStubs(choice.note, stubs) }));
+    const send = (bytes) => self.postMessage(svgPartMessage(id, bytes), [bytes.buffer]);
+    const stubs = layeredChunksOf(parseDot(dot), send);
+    self.postMessage(svgMessage(id, null, { ...choice, note: withStubs(choice.note, stubs) }));
   } catch (error) {
     self.postMessage(layoutFailedMessage(id, String(error?.message ?? error)));
   }

@@ -18,6 +18,9 @@
 // Layout worker (layout-worker.js), which runs Graphviz for graphs too big for the main thread:
 //   page → worker  {type: "layout", id, viz, dot, choice}   viz: module URL; choice: the record's
 //   worker → page  {type: "svg", id, svg} or {type: "layout-failed", id, message}
+//                  svg: Graphviz's SVG text; for the layered layout null, its SVG having come
+//                  before in parts: {type: "svg-part", id, svg} (UTF-8 bytes, transferred), first
+//                  the frame (an <svg> whose g.graph has no tiles yet), then whole tiles in order
 //
 // Every reply carries the id of its request; the page keeps only the reply to its latest one.
 
@@ -32,6 +35,7 @@ export const ACTED = "acted";
 
 export const LAYOUT = "layout";
 export const SVG = "svg";
+export const SVG_PART = "svg-part";
 export const LAYOUT_FAILED = "layout-failed";
 
 /** Boot stages, in order; `progress` messages name one of them. */
@@ -92,6 +96,11 @@ export function layoutMessage(id, viz, dot, choice) {
 /** `layout`: "graphviz" or "layered"; `note`: why, in words, when it is not Graphviz. */
 export function svgMessage(id, svg, { layout = "graphviz", note = "" } = {}) {
   return { type: SVG, id, svg, layout, note };
+}
+
+/** A part of the layered layout's SVG, as UTF-8 bytes (see the header). */
+export function svgPartMessage(id, svg) {
+  return { type: SVG_PART, id, svg };
 }
 
 export function layoutFailedMessage(id, message) {

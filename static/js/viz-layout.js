@@ -6,7 +6,7 @@
 import { parseDot } from "./dot-graph.js";
 import { graphvizFailed, withStubs } from "./layout-choice.js";
 import { layeredSVGOf } from "./layered-svg.js";
-import { LAYOUT_FAILED, idCounter, layoutMessage } from "./protocol.js";
+import { LAYOUT_FAILED, SVG_PART, idCounter, layoutMessage } from "./protocol.js";
 import { cullTiles } from "./tile-culler.js";
 
 const WORKER_TIMEOUT_MS = 60_000; // dot can take minutes on deep graphs with shared inputs
@@ -42,7 +42,9 @@ export class VizLayout {
       }
     }
     const { svg, stubs } = layeredSVGOf(parseDot(dot));
-    return labelled(parseLayered(svg), { ...choice, note: withStubs(choice.note, stubs) });
+    const element = parseLayered(svg);
+    cullTiles(element);
+    return labelled(element, { ...choice, note: withStubs(choice.note, stubs) });
   }
 
   inWorker(dot, choice) {
@@ -73,9 +75,12 @@ export class VizLayout {
   }
 
   receive({ type, id, svg, message, layout, note }) {
-    const parse = layout === "layered" ? parseLayered : parseSVG;
     if (this.busy?.id !== id) return;
-    const { resolve, reject, timer } = this.busy;
+    if (type === SVG_PART) {
+      this.receivePart(this.busy, svg);
+      return;
+    }
+    const { resolve, reject, timer, frame, failed } = this.busy;
     clearTimeout(timer);
     this.busy = null;
     if (type === LAYOUT_FAILED) {
@@ -84,9 +89,26 @@ export class VizLayout {
       return;
     }
     try {
-      resolve(labelled(parse(svg), { layout, note }));
+      if (failed) throw failed;
+      const parse = layout === "layered" ? parseLayered : parseSVG;
+      const element = svg === null ? frame : parse(svg);
+      if (!element) throw new Error("the layout returned no SVG");
+      if (layout === "layered") cullTiles(element);
+      resolve(labelled(element, { layout, note }));
     } catch (error) {
       reject(error);
+    }
+  }
+
+  /** A part of a layered SVG (protocol.js): the frame, then tiles put into its g.graph, each
+   * parsed as it comes while the worker writes the next. */
+  receivePart(job, bytes) {
+    if (job.failed) return;
+    try {
+      if (!job.frame) job.frame = parseLayered(bytes);
+      else job.frame.querySelector("g.graph").append(fragment(bytes));
+    } catch (error) {
+      job.failed = error; // said when the layout is done
     }
   }
 
@@ -106,17 +128,20 @@ function parseSVG(text) {
   return document.adoptNode(svg); // moved, not copied: a big graph's SVG is megabytes
 }
 
-/** Our own SVG text (layered-svg.js: escaped, no prolog) through the HTML parser, which in
- * Chromium builds a 20,000-value graph 2-3x faster than DOMParser's XML parser. A <template>
- * is inert: nothing in it runs or loads. */
-function parseLayered(text) {
-  const template = document.createElement("template");
-  template.innerHTML = text;
-  const svg = template.content.firstElementChild;
+/** Our own SVG (layered-svg.js: escaped, no prolog; text, or UTF-8 bytes from the worker)
+ * through the HTML parser, which in Chromium builds a 20,000-value graph 2-3x faster than
+ * DOMParser's XML parser. */
+function parseLayered(source) {
+  const svg = fragment(source).firstElementChild;
   if (svg?.nodeName !== "svg") throw new Error("the layered layout returned something that is not SVG");
-  const adopted = document.adoptNode(svg);
-  cullTiles(adopted);
-  return adopted;
+  return document.adoptNode(svg);
+}
+
+/** Our SVG's text or UTF-8 bytes, parsed in a <template>: inert, nothing in it runs or loads. */
+function fragment(source) {
+  const template = document.createElement("template");
+  template.innerHTML = typeof source === "string" ? source : new TextDecoder().decode(source);
+  return template.content;
 }
 
 function labelled(svg, { layout, note }) {

@@ -78,6 +78,14 @@ def test_fifteen_sums_of_200_terms_draw_and_step(playground: Page) -> None:
     stubs = page.locator(f"#graph svg g.edge.stub[id^='e-{x0}-']")
     expect(stubs).to_have_count(15)
     expect(stubs.first).to_contain_text("x0")
+    # Every edge ends in the arrowhead with no fill (a plain edge inherits both from its tile's
+    # edge group); a stub's name is filled text.
+    style = "(e, name) => getComputedStyle(e).getPropertyValue(name)"
+    plain = page.locator("#graph svg g.edge:not(.stub) path").first
+    for path in (plain, stubs.first.locator("path")):
+        assert path.evaluate(style, "marker-end").endswith('#arrow")')
+        assert path.evaluate(style, "fill") == "none"
+    assert stubs.first.locator("text").evaluate(style, "fill") != "none"
     page.get_by_role("button", name="Next step").click()
     page.get_by_role("button", name="Next step").click()
     expect(page.locator("#step-count")).to_have_text(f"2 / {len(trace['backward'])}")

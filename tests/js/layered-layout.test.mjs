@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 
 import { parseDot, recordFields } from "../../static/js/dot-graph.js";
 import { HUB_USES, layeredLayout } from "../../static/js/layered-layout.js";
-import { layeredSVG, xml } from "../../static/js/layered-svg.js";
+import { layeredChunksOf, layeredSVG, xml } from "../../static/js/layered-svg.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const python = process.env.PYTHON ?? `${root}.venv/bin/python`;
@@ -88,13 +88,24 @@ for (const { name, dot, ids, edge_ids: edgeIds } of cases) {
     for (const id of ids) {
       // A value: its outline first, then one text per field of the DOT's record, in order
       // (graph-view.js takes the last two as data and grad).
-      const group = new RegExp(`<g id="${id}" class="node value((?: leaf)?(?: constant)?)">\\n<polygon [^>]*/>\\n((?:<text [^>]*>[^<]*</text>\\n)+)</g>`);
+      const group = new RegExp(`<g id="${id}" class="node value((?: leaf)?(?: constant)?)"><polygon [^>]*/>((?:<text [^>]*>[^<]*</text>)+)</g>`);
       const match = group.exec(svg);
       assert.ok(match, id);
       const texts = [...match[2].matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
       assert.deepEqual(texts, records.get(id).fields.map(xml), id);
     }
     for (const id of edgeIds) assert.ok(svg.includes(`<g id="${id}" class="edge`), id);
+    // Every edge has its arrowhead and no fill: a plain edge from its tile's edge group, a stub
+    // (whose name is text, and must be filled) on its own path.
+    const shared = /<g fill="none" marker-end="url\(#arrow\)">((?:<g id="[^"]+" class="edge"><path d="[^"]+"\/><\/g>)+)<\/g>/g;
+    const arrowed = new Set();
+    for (const [, group] of svg.matchAll(shared)) {
+      for (const [, id] of group.matchAll(/<g id="([^"]+)"/g)) arrowed.add(id);
+    }
+    for (const [, id] of svg.matchAll(/<g id="([^"]+)" class="edge stub"><path d="[^"]+" fill="none" marker-end="url\(#arrow\)"\/>/g)) {
+      arrowed.add(id);
+    }
+    assert.deepEqual([...arrowed].sort(), [...edgeIds].sort());
     // Text is XML character data: no raw markup from a label.
     const texts = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
     for (const t of texts) assert.doesNotMatch(t, /[<>"]|&(?!amp;|lt;|gt;|quot;)/);
@@ -103,11 +114,11 @@ for (const { name, dot, ids, edge_ids: edgeIds } of cases) {
 
 test("tiles: every node and edge in one, each tile's extent covers its nodes", () => {
   const { svg } = layeredSVG(chainDot(300));
-  const tiles = [...svg.matchAll(/<svg class="tile" overflow="visible" data-x0="([\d.-]+)" data-x1="([\d.-]+)" display="none">\n([\s\S]*?)<\/svg>\n/g)];
+  const tiles = [...svg.matchAll(/<svg class="tile" overflow="visible" data-x0="([\d.-]+)" data-x1="([\d.-]+)" display="none">([\s\S]*?)<\/svg>/g)];
   assert.ok(tiles.length > 10);
   let values = 0;
   for (const [, x0, x1, body] of tiles) {
-    for (const [, points] of body.matchAll(/<g id="n\d+" class="node value[^"]*">\n<polygon fill="none" points="([^"]+)"/g)) {
+    for (const [, points] of body.matchAll(/<g id="n\d+" class="node value[^"]*"><polygon fill="none" points="([^"]+)"/g)) {
       values++;
       const xs = points.split(" ").map((p) => Number(p.split(",")[0]));
       assert.ok(Math.min(...xs) >= Number(x0) - 0.1 && Math.max(...xs) <= Number(x1) + 0.1);
@@ -115,6 +126,22 @@ test("tiles: every node and edge in one, each tile's extent covers its nodes", (
   }
   assert.equal(values, 1 + 4 * 300);
   assert.equal(svg.match(/<g id="e-/g).length, 6 * 300);
+});
+
+test("in chunks (the layout worker's): the frame, then whole tiles, together the same SVG", () => {
+  const dot = chainDot(300);
+  const chunks = [];
+  const stubs = layeredChunksOf(parseDot(dot), (bytes) => chunks.push(new TextDecoder().decode(bytes)), 20_000);
+  const [frame, ...tiles] = chunks;
+  assert.ok(tiles.length > 5);
+  for (const part of tiles) {
+    assert.match(part, /^<svg class="tile"/);
+    assert.match(part, /<\/svg>$/);
+  }
+  assert.ok(frame.endsWith("</g></svg>") && !frame.includes('class="tile"'));
+  const whole = frame.replace(/<\/g><\/svg>$/, `${tiles.join("")}</g></svg>`);
+  assert.equal(whole, layeredSVG(dot).svg);
+  assert.equal(stubs, layeredSVG(dot).stubs);
 });
 
 test("a label's record syntax is read back literally", () => {
