@@ -48,6 +48,7 @@ export class EngineClient extends EventTarget {
    * time, with what it said meanwhile; a new one otherwise. */
   start() {
     const early = adoptEarlyWorker();
+    this.bootedKey ??= early?.key; // said once Python is ready: next time it starts earlier
     this.worker = early?.worker ?? new Worker(this.workerUrl, { type: "module" });
     const handle = (event) => {
       if (event.type === "message") {
@@ -126,6 +127,7 @@ export class EngineClient extends EventTarget {
     } else if (message.type === READY) {
       clearTimeout(this.bootTimer);
       this.state = "ready";
+      remember(this.bootedKey);
       this.dispatchEvent(new CustomEvent("ready", { detail: { ms: message.ms } }));
       if (this.pending) this.send(this.pending);
     } else if (message.type === FAILED) {
@@ -205,14 +207,25 @@ function runResult(text) {
   return result;
 }
 
-/** The engine worker app/early_python.py started, once (null if it did not, or was taken). */
+/** What app/early_python.py's script left, once ({key, worker or null, events}; null if
+ * there was no script, or it was taken). */
 function adoptEarlyWorker() {
   const early = globalThis.earlyPython;
   if (!early) return null;
   delete globalThis.earlyPython;
-  early.worker.removeEventListener("message", early.keep);
-  early.worker.removeEventListener("error", early.keep);
+  early.worker?.removeEventListener("message", early.keep);
+  early.worker?.removeEventListener("error", early.keep);
   return early;
+}
+
+/** This browser has booted Python (its files are cached): its next page starts it early. */
+function remember(key) {
+  if (!key) return;
+  try {
+    localStorage.setItem(key, "1");
+  } catch {
+    // storage blocked (a sandboxed iframe, a privacy setting): Python starts with the page's modules
+  }
 }
 
 function absolute(url) {

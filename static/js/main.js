@@ -190,9 +190,10 @@ editor.mode = data.mode ?? "correct";
 const first = data.result?.ok ? data.result : data.fallback;
 if (!data.result?.ok && data.result?.error) editor.showError(data.result.error);
 // The server decides when Python starts (app/early_python.py): when it sent the first graph
-// already laid out, or the program waits for Python, the worker is booting already (this
-// adopts it). Otherwise Graphviz lays the graph out first, and Python waits for it (on two
-// cores, booting beside the layout delayed the first graph more than it sped Python).
+// already laid out, or the program waits for Python, at once (in a browser that booted it
+// before, the page's first script has started the worker already: this adopts it). Otherwise
+// Graphviz lays the graph out first, and Python waits for it (on two cores, booting beside the
+// layout delayed the first graph more than it sped Python).
 const serverSvg = $("graph").querySelector(":scope > svg");
 const editorPanel = document.querySelector(".editor-panel");
 const startsAtLoad = Boolean(globalThis.earlyPython);

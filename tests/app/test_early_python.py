@@ -7,7 +7,7 @@ import html
 import re
 from urllib.parse import quote
 
-from app.early_python import SCRIPT_HASH, starts_at_load
+from app.early_python import BOOTED_KEY, SCRIPT_HASH, starts_at_load
 
 SCRIPT = re.compile(r'<script id="early-python"([^>]*)>(.*?)</script>', re.S)
 MANIFEST = {"pyodide": "/static/vendor/pyodide/314.0.7/", "engine_zip": "/static/vendor/e.zip"}
@@ -29,6 +29,7 @@ def test_a_page_whose_graph_the_server_drew_starts_python_first(client):
     assert attributes["data-worker"].endswith("/js/worker.js")
     assert attributes["data-pyodide"].startswith("/static/vendor/pyodide/")
     assert attributes["data-engine"].startswith("/static/vendor/wheels/engine-")
+    assert attributes["data-key"] == BOOTED_KEY
     # The first script of the page, before the stylesheet (which would hold it back).
     assert response.text.index('id="early-python"') < response.text.index('rel="stylesheet"')
     digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
