@@ -25,7 +25,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-# Kept in the worker's query by the same names in static/js/engine-client.js (workerUrl).
+# The worker's URL as static/js/protocol.js's engineWorkerUrl makes it (the same query names).
 SCRIPT = (
     "(() => {"
     " const data = document.currentScript.dataset;"

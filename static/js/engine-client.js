@@ -13,6 +13,7 @@ import {
   RESULT,
   STARTED,
   actMessage,
+  engineWorkerUrl,
   errorResult,
   idCounter,
   runMessage,
@@ -31,9 +32,10 @@ export class EngineClient extends EventTarget {
    */
   constructor({ workerUrl, vendor, runLimitMs, bootTimeoutMs = 30_000 }) {
     super();
-    this.workerUrl = new URL(workerUrl);
-    this.workerUrl.searchParams.set("pyodide", absolute(vendor.pyodide));
-    this.workerUrl.searchParams.set("engine", absolute(vendor.engine_zip));
+    this.workerUrl = engineWorkerUrl(workerUrl, {
+      pyodide: absolute(vendor.pyodide),
+      engine_zip: absolute(vendor.engine_zip),
+    });
     this.bootTimeoutMs = bootTimeoutMs;
     this.runLimitMs = runLimitMs;
     this.state = "stopped"; // stopped | booting | ready | failed

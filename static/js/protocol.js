@@ -45,6 +45,25 @@ export const STAGES = Object.freeze([
   "Importing the engine",
 ]);
 
+/** The engine worker's URL, naming the files it boots from ({pyodide, engine_zip}: absolute
+ * URLs) in its query; app/early_python.py's script builds the same before the modules load. */
+export function engineWorkerUrl(workerUrl, vendor) {
+  const url = new URL(workerUrl);
+  url.searchParams.set("pyodide", vendor.pyodide);
+  url.searchParams.set("engine", vendor.engine_zip);
+  return url;
+}
+
+/** The files named in the engine worker's URL: {pyodide, engine_zip}, or an Error. */
+export function bootFiles(workerUrl) {
+  const query = new URL(workerUrl).searchParams;
+  const vendor = { pyodide: query.get("pyodide"), engine_zip: query.get("engine") };
+  if (!vendor.pyodide || !vendor.engine_zip) {
+    throw new Error("the engine worker was started without the URLs of Python's files");
+  }
+  return vendor;
+}
+
 /** Request ids: 1, 2, 3, … per sender. */
 export function idCounter() {
   let last = 0;

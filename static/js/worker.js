@@ -6,6 +6,7 @@ import {
   ACT,
   RUN,
   actedMessage,
+  bootFiles,
   startedMessage,
   errorResult,
   failedMessage,
@@ -22,7 +23,6 @@ const SNAPSHOT_IMPORTS = ["engine.runner", "engine.session", "engine.replay"];
 let pyodide = null;
 let runInWorker = null; // engine.playground.run_in_worker_json, as a callable proxy
 let actOn = null; // engine.playground.act_json: the learner acts on the last run's graphs
-let booting = null;
 
 /** The bytes at `url`, or an Error that says why not (HTTP status, type, network). */
 async function fetchBytes(url) {
@@ -218,20 +218,10 @@ function call(id, reply, python) {
   }
 }
 
-/** The files to boot from, named in this worker's URL (absolute URLs; protocol.js). */
-function vendorOf(url) {
-  const query = new URL(url).searchParams;
-  const vendor = { pyodide: query.get("pyodide"), engine_zip: query.get("engine") };
-  if (!vendor.pyodide || !vendor.engine_zip) {
-    throw new Error("the engine worker was started without the URLs of Python's files");
-  }
-  return vendor;
-}
-
 // Boot at once: the page may start this worker before its own modules have loaded
 // (app/early_python.py), and everything it asks for waits for "ready" anyway.
-booting = Promise.resolve()
-  .then(() => boot(vendorOf(self.location.href)))
+Promise.resolve()
+  .then(() => boot(bootFiles(self.location.href)))
   .catch((error) => self.postMessage(failedMessage(String(error?.message ?? error))));
 
 // A download that fails while Python boots is reported by the runtime's probe, with its cause
