@@ -26,7 +26,7 @@ from app.dot import DotRenderer
 from app.early_python import starts_at_load, template_context
 from app.first_paint import first_svg
 from app.headers import CSP_BASE
-from app.module_graph import module_preloads
+from app.module_graph import page_scripts
 from app.page_data import (
     MODE_LABELS,
     MOONS,
@@ -87,7 +87,7 @@ def render_page(settings: Settings, source: str, mode: str, step: int | None) ->
         first_svg=svg,
         playground_url="",
         preview=None,
-        module_preloads=module_preloads(settings.static_dir),
+        scripts=page_scripts(settings.static_dir),
         assets=ROOT,  # unversioned: a static host sends its own caching headers
         exported=True,
         **template_context(relative_manifest(manifest), starts),

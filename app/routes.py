@@ -8,7 +8,7 @@ from fastapi.responses import HTMLResponse
 from app.early_python import starts_at_load, template_context
 from app.engine_runs import client_address
 from app.first_paint import first_svg
-from app.module_graph import module_preloads
+from app.module_graph import page_scripts
 from app.page_data import (
     BUSY,
     MODE_LABELS,
@@ -76,7 +76,7 @@ async def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
         "first_svg": svg,
         "playground_url": _url("/", program_query(options.source, options.mode, options.step)),
         "preview": link_preview(request, options),
-        "module_preloads": module_preloads(settings.static_dir),
+        "scripts": page_scripts(settings.static_dir),
     }
     starts = starts_at_load(manifest, options.starts_at_end, bool(svg), page.python, page.deferred)
     context |= template_context(manifest, starts)

@@ -4,8 +4,9 @@ The browser loads Pyodide, Graphviz WASM, the engine sources and the CodeMirror 
 here. Every path carries a version or a content hash, so the server can send long-lived
 cache headers; static/vendor/manifest.json maps logical names to those URL paths.
 
-It also writes the precompressed copies the server sends (`.br` and `.gz` beside each file),
-for the vendored assets and for our own JS and CSS. Standard library and `brotli` (pinned in
+It also bundles our own modules for the page (scripts/build_bundle.mjs: static/js/bundle/) and
+writes the precompressed copies the server sends (`.br` and `.gz` beside each file), for the
+vendored assets and for our own JS and CSS. Standard library and `brotli` (pinned in
 pyproject.toml); run it with the project's venv Python.
 """
 
@@ -46,7 +47,7 @@ BYTECODE_SCRIPT = ROOT / "scripts" / "build_bytecode.mjs"
 # server's on-the-fly gzip of the 9.6 MB wasm took ~0.5 s of a 2-core machine each time).
 # Brotli at its best quality: 2.74 MB of wasm against gzip's 3.53 MB, for ~1.5 min once.
 PRECOMPRESS_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".css")
-APP_ASSETS = ("js", "css")  # folders of static/ with our own files, compressed too
+APP_ASSETS = ("js", "js/bundle", "css")  # folders of static/ with our own files, compressed too
 # A zip entry's date must be fixed for the archive (and so its hash) to be reproducible.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
@@ -177,6 +178,11 @@ def build_editor() -> Path:
     return ROOT / "static" / done.stdout.strip().removeprefix("/static/")
 
 
+def build_bundle() -> None:
+    """Our own modules bundled for the page and its workers (build_bundle.mjs)."""
+    subprocess.run(["node", str(ROOT / "scripts" / "build_bundle.mjs")], check=True, cwd=ROOT)
+
+
 def remove_stale(keep: set[Path]) -> None:
     """Delete what an earlier build left behind (old versions, old engine hashes)."""
     for path in sorted(VENDOR.rglob("*"), reverse=True):
@@ -210,6 +216,7 @@ def main() -> None:
     compressed = [c for f in served if f.suffix in PRECOMPRESS_SUFFIXES for c in precompress(f)]
     compressed += [c for f in (stdlib, engine_zip) for c in precompress(f, partial(stored_zip, f))]
     remove_stale({*served, stdlib, *compressed, engine_zip, manifest})
+    build_bundle()
     for asset in app_assets():
         precompress(asset)
     print(f"build_vendor: wrote {manifest.relative_to(ROOT)}: {json.dumps(entries)}")

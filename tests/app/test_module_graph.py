@@ -1,9 +1,11 @@
-"""app.module_graph: the page preloads every module main.js imports statically, and only those."""
+"""app.module_graph: the page loads the bundle setup built, while it is newer than the modules;
+else it preloads every module main.js imports statically, and only those."""
 
+import os
 from pathlib import Path
 
 from app.assets import asset_prefix
-from app.module_graph import imports, module_preloads
+from app.module_graph import imports, module_preloads, page_scripts
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,3 +46,51 @@ def test_the_page_links_them(client, static_dir):
     (static_dir / "js" / "a.js").write_text("export const a = 1;\n")
     html = client.get("/").text
     assert f'<link rel="modulepreload" href="{asset_prefix(static_dir)}js/a.js">' in html
+
+
+def _sources(static: Path) -> Path:
+    js = static / "js"
+    js.mkdir(parents=True)
+    for name in ("main.js", "worker.js", "a.js"):
+        (js / name).write_text(f"// {name}\n" + ('import "./a.js";\n' if name == "main.js" else ""))
+    return js
+
+
+def _bundle(js: Path) -> None:
+    (js / "bundle").mkdir()
+    for name in ("main.js", "worker.js"):
+        (js / "bundle" / name).write_text("// bundled\n")
+
+
+def test_a_built_bundle_is_what_the_page_loads(tmp_path):
+    _bundle(_sources(tmp_path))
+    scripts = page_scripts(tmp_path)
+    assert (scripts.entry, scripts.engine_worker) == ("js/bundle/main.js", "js/bundle/worker.js")
+    assert scripts.preloads == ()  # one file: nothing to preload
+
+
+def test_without_a_bundle_the_modules_are_loaded_and_preloaded(tmp_path):
+    _sources(tmp_path)
+    scripts = page_scripts(tmp_path)
+    assert (scripts.entry, scripts.engine_worker) == ("js/main.js", "js/worker.js")
+    assert scripts.preloads == ("js/a.js",)
+
+
+def test_a_module_edited_after_the_bundle_was_built_means_the_modules(tmp_path):
+    js = _sources(tmp_path)
+    _bundle(js)
+    built = (js / "bundle" / "main.js").stat().st_mtime_ns
+    os.utime(js / "a.js", ns=(built + 10**9, built + 10**9))  # edited a second later
+    assert page_scripts(tmp_path).entry == "js/main.js"  # never a stale bundle
+
+
+def test_the_real_bundle_holds_the_page_and_both_workers():
+    bundle = ROOT / "static" / "js" / "bundle"  # built by setup (scripts/build_vendor.py)
+    assert page_scripts(ROOT / "static").entry == "js/bundle/main.js"
+    main = (bundle / "main.js").read_text()
+    # The workers are started by URLs relative to the bundle, and sit beside it.
+    for worker in ("worker.js", "layout-worker.js"):
+        assert f'new URL("./{worker}",import.meta.url)' in main
+        assert (bundle / worker).is_file()
+    for name in ("main.js", "worker.js", "layout-worker.js"):  # each one file: nothing to fetch
+        assert imports((bundle / name).read_text().replace(";", ";\n")) == []

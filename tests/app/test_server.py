@@ -14,6 +14,7 @@ from lxml import etree
 
 from app import early_python
 from app.assets import asset_prefix
+from app.module_graph import page_scripts
 from bench.server_load import server
 from tests.app.hostile import BAD_PARAMETERS, PROGRAMS
 
@@ -21,10 +22,12 @@ pytestmark = pytest.mark.needs_dot
 ROUTES = ["/", "/embed", "/graph.svg"]
 SECURITY = ["content-security-policy", "x-content-type-options", "referrer-policy"]
 ROOT = Path(__file__).resolve().parents[2]
-# The one script besides the JSON island: the real static folder's, under its version.
+# The one script besides the JSON island: the real static folder's (its bundle, once setup has
+# built it), under its version.
 ASSETS = asset_prefix(ROOT / "static")
+SCRIPTS = page_scripts(ROOT / "static")
 EARLY_SCRIPT = early_python.SCRIPT
-KNOWN_SCRIPTS = [{"type": "module", "src": f"{ASSETS}js/main.js"}]
+KNOWN_SCRIPTS = [{"type": "module", "src": f"{ASSETS}{SCRIPTS.entry}"}]
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +84,7 @@ def check_page(response: httpx.Response) -> None:
     early = [s for s in scripts if s.get("id") == "early-python"]  # app/early_python.py
     for script in early:  # its text is the constant the CSP's hash allows, whatever the program
         assert script.text == EARLY_SCRIPT
-        assert script.get("data-worker") == f"{ASSETS}js/worker.js"
+        assert script.get("data-worker") == f"{ASSETS}{SCRIPTS.engine_worker}"
     known = [s for s in scripts if s is not island[0] and s not in early]
     assert [dict(s.attrib) for s in known] == KNOWN_SCRIPTS
     assert not document.findall(".//{http://www.w3.org/2000/svg}script")

@@ -10,7 +10,7 @@ from tests.browser.test_playground import playground, wait_for_python
 
 __all__ = ["playground"]  # the fixture, used by name
 
-ENGINE_WORKER = "/js/worker.js?"
+ENGINE_WORKER = "/worker.js?"  # js/bundle/worker.js once setup has built the bundle (else js/)
 
 
 def engine_workers(page: Page) -> list[str]:

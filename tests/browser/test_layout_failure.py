@@ -18,7 +18,7 @@ from tests.browser.test_playground import open_page, playground, step_count, wai
 
 __all__ = ["playground"]  # the fixture, used by name
 
-WORKER = "**/js/layout-worker.js"
+WORKER = "**/layout-worker.js"  # js/bundle/ once setup has built the bundle (else js/)
 STALE = re.compile(r"\bstale\b")  # #graph.stale: dimmed
 DIMMED = re.compile(r"^0(\.[0-9]+)?$")  # any opacity below 1
 FAILURE = "Graphviz ran out of memory, and so did the layered layout"
