@@ -197,6 +197,7 @@ if (!data.result?.ok && data.result?.error) editor.showError(data.result.error);
 const serverSvg = $("graph").querySelector(":scope > svg");
 const editorPanel = document.querySelector(".editor-panel");
 const startsAtLoad = Boolean(globalThis.earlyPython);
+const restoring = Boolean(globalThis.earlyPython?.worker); // started already: a repeat visit
 if (startsAtLoad || python.waiting) python.soon(editorPanel);
 const firstStep = results.forward ? 0 : (data.step ?? 0);
 (first ? results.show(first, firstStep, { laidOut: serverSvg }) : Promise.resolve(false))
@@ -205,8 +206,14 @@ const firstStep = results.forward ? 0 : (data.step ?? 0);
     if (shown && options.autoplay) results.stepper.play();
     if (shown && options.practice) practice.start();
     if (shown && options.manual) python.whenReady(() => manual.start());
-    // The code editor after the first graph: its ~135 KB never delay the picture.
-    editor.upgrade(vendor.editor).catch((error) => console.warn("The code editor did not load:", error));
+    // The code editor after the first graph: its ~135 KB never delay the picture. When the
+    // page's first script started Python (a repeat visit: restored in ~0.4 s from the stored
+    // snapshot, both cores busy), after Python's boot: the editor's compile and setup slowed
+    // the restore by 40 ms. The textarea takes typing meanwhile; CodeMirror keeps it.
+    const upgrade = () =>
+      editor.upgrade(vendor.editor).catch((error) => console.warn("The code editor did not load:", error));
+    if (restoring) python.afterBoot(upgrade);
+    else upgrade();
   })
   .finally(() => {
     if (!startsAtLoad && !python.waiting) python.soon(editorPanel);

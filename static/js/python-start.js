@@ -50,4 +50,17 @@ export class PythonStart {
     if (this.engine.state === "ready") fn();
     else this.engine.addEventListener("ready", () => fn(), { once: true });
   }
+
+  /** Run `fn` once, when Python's boot has ended: ready, or failed (now, if it has). */
+  afterBoot(fn) {
+    if (["ready", "failed"].includes(this.engine.state)) {
+      fn();
+      return;
+    }
+    const once = () => {
+      for (const type of ["ready", "failed"]) this.engine.removeEventListener(type, once);
+      fn();
+    };
+    for (const type of ["ready", "failed"]) this.engine.addEventListener(type, once);
+  }
 }

@@ -24,6 +24,35 @@ def marks(page: Page) -> list[float | None]:
     )
 
 
+# When CodeMirror took the textarea's place, and the "worker-ready" mark by then (or null).
+_CODE_EDITOR = """
+() => new Promise((resolve) => {
+  const done = () => resolve({
+    at: performance.now(),
+    ready: performance.getEntriesByName("worker-ready", "mark")[0]?.startTime ?? null,
+  });
+  if (document.querySelector(".cm-editor")) return done();
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector(".cm-editor")) return;
+    observer.disconnect();
+    done();
+  }).observe(document.body, { childList: true, subtree: true });
+})
+"""
+
+
+# Type into the plain textarea, if it is still there (one task: it cannot vanish midway).
+_TYPE_IN_TEXTAREA = """
+() => {
+  const textarea = document.querySelector("textarea:not([hidden])");
+  if (!textarea) return false;
+  textarea.value = "y = 5 * 6";
+  textarea.dispatchEvent(new Event("input", { bubbles: true }));
+  return true;
+}
+"""
+
+
 def test_once_python_has_booted_the_next_page_starts_it_first(playground: Page) -> None:
     page = playground
     page.goto("/")
@@ -34,6 +63,13 @@ def test_once_python_has_booted_the_next_page_starts_it_first(playground: Page) 
     assert page.evaluate(f"() => localStorage.getItem('{BOOTED_KEY}')") == "1"
 
     page.reload()
+    # The code editor waits for Python's boot on this visit (both cores go to the restore);
+    # the textarea takes typing meanwhile, and CodeMirror keeps what was typed.
+    typed = page.evaluate(_TYPE_IN_TEXTAREA)  # false if CodeMirror is up already
+    editor = page.evaluate(_CODE_EDITOR)
+    assert editor["ready"] is not None and editor["ready"] <= editor["at"]
+    if typed:
+        expect(page.locator(".cm-content")).to_have_text("y = 5 * 6")
     wait_for_python(page)
     early, first_graph = marks(page)
     assert early is not None, "the early-python script did not start the worker"
