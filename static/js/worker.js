@@ -14,13 +14,19 @@ import {
   readyMessage,
   resultMessage,
 } from "./protocol.js";
+import { fetchNow, lazyFile } from "./lazy-file.js";
 import { SnapshotStore, reseed } from "./snapshot.js";
 import { zipFiles } from "./zip-files.js";
 
 // Imported before the snapshot is made (the warm-up imports most): the first runs need them.
 const SNAPSHOT_IMPORTS = ["engine.runner", "engine.session", "engine.replay"];
 
+// Pyodide's standard library, which it downloads as it boots (beside its other files).
+const STDLIB = "python_stdlib.zip";
+const EIO = 29; // Emscripten's errno for an input/output error
+
 let pyodide = null;
+let stdlib = null; // after a restore: the lazy zip (lazy-file.js), filled once Python is ready
 let runInWorker = null; // engine.playground.run_in_worker_json, as a callable proxy
 let actOn = null; // engine.playground.act_json: the learner acts on the last run's graphs
 
@@ -95,8 +101,12 @@ async function boot(vendor) {
   let playground = null;
   if (snapshot) {
     snapshot.then(() => performance.mark("boot:snapshot-read"), () => {});
+    const stdlibUrl = new URL(`${vendor.pyodide}${STDLIB}`, self.location.href).href;
     try {
-      pyodide = await loadPyodide({ indexURL: vendor.pyodide, _loadSnapshot: snapshot });
+      pyodide = await withoutDownloading(stdlibUrl, () =>
+        loadPyodide({ indexURL: vendor.pyodide, _loadSnapshot: snapshot }),
+      );
+      stdlib = await lazyStdlib(stdlibUrl);
       performance.mark("boot:runtime");
       playground = await startEngine(engineFiles, { restored: true });
       console.info(`Python: restored from a memory snapshot in ${since(started)} ms`);
@@ -105,6 +115,7 @@ async function boot(vendor) {
       await Promise.all([engineFiles, probing]);
       await snapshots.drop(error);
       pyodide = null;
+      stdlib = null;
     }
   }
   const restored = pyodide !== null;
@@ -116,7 +127,50 @@ async function boot(vendor) {
   }
   performance.mark("boot:ready");
   self.postMessage(readyMessage(since(started)));
+  stdlib?.fetch(); // in the background; a read before it ends fetches it at once
   if (!restored) warmUpAndSnapshot(playground, snapshots); // a snapshot is warm already
+}
+
+/**
+ * Run `boot` with Pyodide's own download of `url` answered by an empty file: a restore's
+ * Python reads the standard library only to import a module it has not imported yet, so the
+ * zip is made lazy after it (lazyStdlib) instead of holding the restore up.
+ */
+async function withoutDownloading(url, boot) {
+  const plainFetch = self.fetch;
+  self.fetch = (input, init) =>
+    String(input) === url ? Promise.resolve(new Response(new Uint8Array(0))) : plainFetch(input, init);
+  try {
+    return await boot();
+  } finally {
+    self.fetch = plainFetch;
+  }
+}
+
+/**
+ * The restored Python's standard library zip as a lazy file (lazy-file.js): {fetch()} starts
+ * its download. Where that cannot be done, the zip is downloaded and written now, as Pyodide
+ * would have (returns null).
+ */
+async function lazyStdlib(url) {
+  const path = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
+  try {
+    const file = lazyFile(pyodide.FS.lookupPath(path).node, () => {
+      try {
+        performance.mark("stdlib:read-now"); // read before the download ended (tests look)
+        return fetchNow(url);
+      } catch (error) {
+        console.warn(`Python: the standard library could not be read (${error.message})`);
+        throw new pyodide.FS.ErrnoError(EIO); // an ImportError in Python, not a crash
+      }
+    });
+    const fetch = () => fetchBytes(url).then(file.fill, () => {}); // failed: read on use
+    return { fetch };
+  } catch (error) {
+    console.warn(`Python: the standard library is read now (${error.message ?? error})`);
+    pyodide.FS.writeFile(path, await fetchBytes(url));
+    return null;
+  }
 }
 
 /** Unpack and import the engine (after a restore: check that it answers, reseed `random`);

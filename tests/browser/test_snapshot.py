@@ -1,8 +1,9 @@
 """The worker's memory snapshot (static/js/snapshot.js): a first visit stores one, a second
-visit restores it and the engine answers as CPython does, and a corrupted one is dropped and
-Python boots the normal way."""
+visit restores it and the engine answers as CPython does, imports modules it had not imported
+from the standard library it reads lazily (static/js/lazy-file.js), and a corrupted snapshot is
+dropped and Python boots the normal way."""
 
-from playwright.sync_api import ConsoleMessage, Page, expect
+from playwright.sync_api import ConsoleMessage, Page, Route, expect
 
 from engine.runner import run_program
 from tests.browser.test_playground import playground, wait_for_python
@@ -96,6 +97,50 @@ def test_a_second_visit_restores_the_snapshot_and_the_engine_works(playground: P
     assert sum(RESTORED in line for line in lines) == 1
     run_and_expect_output(page)
     assert page.evaluate(_STORED_SIZES) == sizes  # restored, not made again
+
+
+# Modules no boot imports (so not in the snapshot): they come out of the standard library zip.
+NEW_IMPORTS = """\
+import fractions, statistics, textwrap
+print("new", statistics.mean([1, 2, 3]), fractions.Fraction(1, 3), textwrap.shorten("a b c d", 6))
+"""
+STDLIB = "**/python_stdlib.zip"
+HOLD_MS = 4000  # the background download's hold: long enough for the run to read first
+
+
+def test_a_restored_python_imports_what_it_had_not_before_the_zip_is_downloaded(
+    playground: Page,
+) -> None:
+    page = playground
+    page.goto("/")
+    wait_for_python(page)
+    wait_for_stored_snapshot(page)
+    expected = run_program(NEW_IMPORTS)["output"].strip()
+    assert expected == "new 2 1/3 [...]"
+
+    # The restore does not download the zip; once Python is ready the worker does, in the
+    # background. Held here, the first program's imports read the zip at once instead.
+    requests: list[str] = []
+
+    def hold_the_first(route: Route) -> None:
+        requests.append(route.request.url)
+        if len(requests) == 1:
+            page.wait_for_timeout(HOLD_MS)
+        route.continue_()
+
+    page.context.route(STDLIB, hold_the_first)
+    page.reload()
+    page.get_by_label("Expression").fill(NEW_IMPORTS)  # sent as soon as Python is ready
+    expect(page.get_by_role("region", name="Output")).to_contain_text(expected)
+    worker = next(w for w in page.workers if "/worker.js?" in w.url)
+    read_now = worker.evaluate("() => performance.getEntriesByName('stdlib:read-now').length")
+    assert read_now == 1 and len(requests) == 2  # the held download, then the read
+
+    page.wait_for_timeout(HOLD_MS)  # the download ends: nothing is read again
+    page.get_by_label("Expression").fill(NEW_IMPORTS.replace("new", "again"))
+    expect(page.get_by_role("region", name="Output")).to_contain_text("again 2 1/3")
+    assert worker.evaluate("() => performance.getEntriesByName('stdlib:read-now').length") == 1
+    page.context.unroute(STDLIB)
 
 
 def test_a_corrupted_snapshot_is_dropped_and_python_boots_normally(playground: Page) -> None:
