@@ -14,6 +14,7 @@ import {
   readyMessage,
   resultMessage,
 } from "./protocol.js";
+import { BootAnswers } from "./boot-answers.js";
 import { fetchNow, lazyFile } from "./lazy-file.js";
 import { SnapshotStore, reseed } from "./snapshot.js";
 import { zipFiles } from "./zip-files.js";
@@ -21,8 +22,6 @@ import { zipFiles } from "./zip-files.js";
 // Imported before the snapshot is made (the warm-up imports most): the first runs need them.
 const SNAPSHOT_IMPORTS = ["engine.runner", "engine.session", "engine.replay"];
 
-// Pyodide's standard library, which it downloads as it boots (beside its other files).
-const STDLIB = "python_stdlib.zip";
 const EIO = 29; // Emscripten's errno for an input/output error
 
 let pyodide = null;
@@ -84,6 +83,7 @@ async function boot(vendor) {
   const started = performance.now();
   performance.mark("boot:start");
   self.postMessage(progressMessage(0));
+  const answers = new BootAnswers(new URL(vendor.pyodide, self.location.href).href);
   const snapshots = new SnapshotStore(vendor);
   const stored = snapshots.find(); // its bytes are read while the runtime compiles
   // The engine's files, read while the runtime loads; written once Python has started.
@@ -101,12 +101,12 @@ async function boot(vendor) {
   let playground = null;
   if (snapshot) {
     snapshot.then(() => performance.mark("boot:snapshot-read"), () => {});
-    const stdlibUrl = new URL(`${vendor.pyodide}${STDLIB}`, self.location.href).href;
     try {
-      pyodide = await withoutDownloading(stdlibUrl, () =>
-        loadPyodide({ indexURL: vendor.pyodide, _loadSnapshot: snapshot }),
+      pyodide = await answers.during(
+        () => loadPyodide({ indexURL: vendor.pyodide, _loadSnapshot: snapshot }),
+        { emptyStdlib: true },
       );
-      stdlib = await lazyStdlib(stdlibUrl);
+      stdlib = await lazyStdlib(answers.stdlibUrl);
       performance.mark("boot:runtime");
       playground = await startEngine(engineFiles, { restored: true });
       console.info(`Python: restored from a memory snapshot in ${since(started)} ms`);
@@ -121,7 +121,7 @@ async function boot(vendor) {
   const restored = pyodide !== null;
   if (!restored) {
     const _makeSnapshot = snapshots.available;
-    pyodide = await loadPyodide({ indexURL: vendor.pyodide, _makeSnapshot });
+    pyodide = await answers.during(() => loadPyodide({ indexURL: vendor.pyodide, _makeSnapshot }));
     performance.mark("boot:runtime");
     playground = await startEngine(engineFiles, { restored: false });
   }
@@ -129,22 +129,6 @@ async function boot(vendor) {
   self.postMessage(readyMessage(since(started)));
   stdlib?.fetch(); // in the background; a read before it ends fetches it at once
   if (!restored) warmUpAndSnapshot(playground, snapshots); // a snapshot is warm already
-}
-
-/**
- * Run `boot` with Pyodide's own download of `url` answered by an empty file: a restore's
- * Python reads the standard library only to import a module it has not imported yet, so the
- * zip is made lazy after it (lazyStdlib) instead of holding the restore up.
- */
-async function withoutDownloading(url, boot) {
-  const plainFetch = self.fetch;
-  self.fetch = (input, init) =>
-    String(input) === url ? Promise.resolve(new Response(new Uint8Array(0))) : plainFetch(input, init);
-  try {
-    return await boot();
-  } finally {
-    self.fetch = plainFetch;
-  }
 }
 
 /**
