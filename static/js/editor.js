@@ -35,6 +35,12 @@ export class Editor extends EventTarget {
     this.fillPresets();
   }
 
+  /** Whether the learner changed the textarea before this script was there to hear it (the
+   * page's modules run once it is parsed; on a repeat visit, once Python's worker has started). */
+  get changedEarly() {
+    return Boolean(this.textarea && this.textarea.value !== this.textarea.defaultValue);
+  }
+
   get source() {
     if (this.view) return this.view.state.doc.toString();
     return this.textarea?.value ?? this.fallbackSource ?? "";

@@ -5,7 +5,7 @@ import { BootStatus } from "./boot-status.js";
 import { StepControls } from "./controls.js";
 import { Descent } from "./descent.js";
 import { Editor } from "./editor.js";
-import { EngineClient } from "./engine-client.js";
+import { EngineClient, earlyWorkerRunning } from "./engine-client.js";
 import { GraphChoice } from "./graph-choice.js";
 import { GraphView } from "./graph-view.js";
 import { HelpDialog } from "./help-dialog.js";
@@ -30,6 +30,7 @@ import { bindTheme } from "./theme.js";
 import { UrlState } from "./url-state.js";
 import { VizLayout } from "./viz-layout.js";
 
+await earlyWorkerRunning(); // a repeat visit: Python's worker starts before the page's work
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("initial-data").textContent);
 const options = data.options ?? {};
@@ -184,7 +185,9 @@ $("forward-toggle")?.addEventListener("click", async (event) => {
 });
 
 // First paint: the server's result (or, if the source has an error, the default program's).
-editor.source = data.source;
+// A learner who typed before this script ran keeps their text, and it runs.
+const typedFirst = editor.changedEarly;
+if (!typedFirst) editor.source = data.source;
 editor.setValues(data.values);
 editor.mode = data.mode ?? "correct";
 const first = data.result?.ok ? data.result : data.fallback;
@@ -199,6 +202,7 @@ const editorPanel = document.querySelector(".editor-panel");
 const startsAtLoad = Boolean(globalThis.earlyPython);
 const restoring = Boolean(globalThis.earlyPython?.worker); // started already: a repeat visit
 if (startsAtLoad || python.waiting) python.soon(editorPanel);
+if (typedFirst) editor.now();
 const firstStep = results.forward ? 0 : (data.step ?? 0);
 (first ? results.show(first, firstStep, { laidOut: serverSvg }) : Promise.resolve(false))
   .then((shown) => {

@@ -64,12 +64,14 @@ def test_once_python_has_booted_the_next_page_starts_it_first(playground: Page) 
 
     page.reload()
     # The code editor waits for Python's boot on this visit (both cores go to the restore);
-    # the textarea takes typing meanwhile, and CodeMirror keeps what was typed.
+    # the textarea takes typing meanwhile (even before the page's script runs: it waits for the
+    # worker to start), and CodeMirror keeps what was typed.
     typed = page.evaluate(_TYPE_IN_TEXTAREA)  # false if CodeMirror is up already
     editor = page.evaluate(_CODE_EDITOR)
     assert editor["ready"] is not None and editor["ready"] <= editor["at"]
-    if typed:
+    if typed:  # kept, and run, though it may have come before the page's own script
         expect(page.locator(".cm-content")).to_have_text("y = 5 * 6")
+        expect(page.locator("#graph")).to_contain_text("30")
     wait_for_python(page)
     early, first_graph = marks(page)
     assert early is not None, "the early-python script did not start the worker"
