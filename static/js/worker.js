@@ -92,7 +92,7 @@ async function boot(vendor) {
   // The runtime's own 1.25 MB module, which loadPyodide imports only once it has its settings:
   // asked for now, it is fetched and compiled meanwhile (the same URL is one module).
   const runtime = import(`${vendor.pyodide}pyodide.asm.mjs`);
-  const probing = probe(`${vendor.pyodide}pyodide.asm.wasm`);
+  const probing = probe(answers.wasmUrl);
   for (const pending of [engineFiles, module, runtime, stored, probing]) pending.catch(() => {});
   const { loadPyodide: load } = await module;
   // Fails as soon as the probe does; else the runtime, once both have answered.
