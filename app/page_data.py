@@ -52,6 +52,10 @@ EMBED_OPTIONS = (
     "params",
 )  # in initial-data "options"
 MAX_DATA_BYTES = 2_000_000  # the most JSON a page inlines (docs/server.md)
+# Bytes of wasm memory past which the engine worker is replaced after a request: Pyodide's
+# memory only grows (31.5 MB at boot), and a program's flood of lists would otherwise stay
+# in the tab until it is closed.
+WORKER_HEAP_LIMIT = 512 * 1024 * 1024
 TOO_BIG = "This graph is too big to send with the page; Python draws it once it has loaded."
 BUSY = "The server is busy; Python draws this graph once it has loaded."
 _FLAGS = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False}
@@ -249,7 +253,10 @@ def _data(options: PageOptions, manifest: Mapping[str, str], run_limit_s: float)
         "presets": [preset.to_json() for preset in PRESETS],
         "embed": options.embed,
         "options": {k: v for k, v in asdict(options).items() if k in EMBED_OPTIONS},
-        "run_limit_ms": round(1000 * (options.limit or run_limit_s)),
+        # A link may lower the run limit, never raise it: a stranger's link gets the reader's
+        # CPU for the server's limit at most (docs/security.md).
+        "run_limit_ms": round(1000 * min(options.limit or run_limit_s, run_limit_s)),
+        "worker_heap_limit": WORKER_HEAP_LIMIT,
         "practice_tolerance": TOLERANCE,
         "descent": DESCENT,  # the defaults: a permalink leaves them out
         "values": dict(options.values),

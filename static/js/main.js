@@ -86,6 +86,7 @@ const engine = new EngineClient({
   workerUrl: new URL("./worker.js", import.meta.url),
   vendor,
   runLimitMs: data.run_limit_ms,
+  heapLimit: data.worker_heap_limit,
 });
 const python = new PythonStart({
   engine,
