@@ -18,7 +18,9 @@ from markupsafe import Markup
 from app.presets import DEFAULT_SOURCE, PRESETS
 from app.settings import Settings, run_limit
 from engine import moons, whatif
+from engine.dot import page_style
 from engine.playground import is_python_only, run
+from engine.record import MAX_NODES
 from engine.session import MAX_DESCENT_STEPS, TOLERANCE
 from engine.tracing import MODES
 
@@ -245,6 +247,12 @@ def python_pending() -> dict[str, Any]:
     return {"ok": False, "language": "python", "pending": True}
 
 
+def dot_style() -> dict[str, Any]:
+    """How the page writes a record's DOT (static/js/record-dot.js): engine/dot.py's
+    attributes, and the most values a drawn graph may have."""
+    return page_style() | {"max_nodes": MAX_NODES}
+
+
 def _data(options: PageOptions, manifest: Mapping[str, str], run_limit_s: float) -> dict[str, Any]:
     return {
         "source": options.source,
@@ -257,6 +265,7 @@ def _data(options: PageOptions, manifest: Mapping[str, str], run_limit_s: float)
         # CPU for the server's limit at most (docs/security.md).
         "run_limit_ms": round(1000 * min(options.limit or run_limit_s, run_limit_s)),
         "worker_heap_limit": WORKER_HEAP_LIMIT,
+        "dot_style": dot_style(),
         "practice_tolerance": TOLERANCE,
         "descent": DESCENT,  # the defaults: a permalink leaves them out
         "values": dict(options.values),

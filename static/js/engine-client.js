@@ -173,7 +173,7 @@ export class EngineClient extends EventTarget {
       const { resolve, timer } = this.acting.get(message.id);
       clearTimeout(timer);
       this.acting.delete(message.id);
-      resolve(reply(message.result, parse));
+      resolve(reply(message.result, actResult));
       this.checkHeap(message.heap);
     } else if (message.type === SNAPSHOT && this.state === "ready") {
       this.store(message.snapshot);
@@ -267,15 +267,23 @@ function reply(text, read) {
   return parse(errorResult("Python's answer could not be read; edit to run again"));
 }
 
-/** A run's result. A Python run sends its chosen graph's record and DOT once, in `graphs`
- * (engine.playground.run_in_worker_json); `trace` and `dot` name them again here. */
+/** An action's result, without any DOT the worker sent (record-dot.js writes the page's). */
+function actResult(text) {
+  const result = parse(text);
+  delete result.dot;
+  return result;
+}
+
+/** A run's result. A Python run sends its chosen graph's record once, in `graphs`
+ * (engine.playground.run_in_worker_json); `trace` names it again here. Any DOT the worker sent
+ * is dropped: the page writes its own from the record (record-dot.js). */
 function runResult(text) {
   const result = parse(text);
-  const chosen = result.graphs?.[result.chosen];
-  if (chosen && result.trace === undefined) {
-    result.trace = chosen.record;
-    result.dot = chosen.dot;
-  }
+  delete result.dot;
+  const graphs = Array.isArray(result.graphs) ? result.graphs : [];
+  for (const graph of graphs) if (graph && typeof graph === "object") delete graph.dot;
+  const chosen = graphs[result.chosen];
+  if (chosen && result.trace === undefined) result.trace = chosen.record;
   return result;
 }
 

@@ -42,6 +42,7 @@ bindTheme($("theme")); // on / only: an embed's theme is its URL's
 const view = new GraphView({
   container: $("graph"),
   notice: $("notice"),
+  dotStyle: data.dot_style,
   layout: new VizLayout({
     vizUrl: vendor.viz ?? "missing-viz.js",
     workerUrl: new URL("./layout-worker.js", import.meta.url),
@@ -131,7 +132,7 @@ const learn = new Learn(elements("learn"), learning);
 const descent = new Descent(elements("descent"), {
   ...learning,
   // Each round is shown at its end (its grads filled in), on the layout already on screen.
-  show: (trace, dot) => showRecord(trace, dot, Infinity, true),
+  show: (trace) => showRecord(trace, Infinity, true),
   chosen: options.params ?? [],
 });
 new Moons(elements("moons"), { engine, say });
