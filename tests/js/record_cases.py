@@ -30,10 +30,12 @@ PROGRAMS = {
     "own class with hostile labels": """
 class V:
     def __init__(self, data, _children=(), _op="", label=""):
-        self.data, self.grad, self._prev, self._op, self.label = data, 0.0, set(_children), _op, label
+        self.data, self.grad, self._prev = data, 0.0, set(_children)
+        self._op, self.label = _op, label
         self._backward = lambda: None
     def __mul__(self, other):
-        out = V(self.data * other.data, (self, other), '*]; n9 [URL="https://evil.example" target=_top')
+        op = '*]; n9 [URL="https://evil.example" target=_top'
+        out = V(self.data * other.data, (self, other), op)
         def _backward():
             self.grad += other.data * out.grad
             other.grad += self.data * out.grad
