@@ -202,7 +202,8 @@ export class EngineClient extends EventTarget {
   /** The interpreter died under a request (or the worker itself did): a fresh one, and the
    * request in flight is answered with why. */
   crashed(reason) {
-    this.settle(parse(errorResult(`${reason}. Python is restarting; edit to run again.`)));
+    const why = `${reason}. Python is restarting; edit to run again.`;
+    this.settle(parse(errorResult(why, { stopped: true })));
     this.restart(reason);
   }
 
@@ -217,9 +218,7 @@ export class EngineClient extends EventTarget {
   stopRun(request) {
     if (this.pending !== request) return;
     const seconds = +(this.runLimitMs / 1000).toFixed(1);
-    const result = parse(errorResult(`Stopped after ${seconds} s — an endless loop?`));
-    result.stopped = true;
-    this.settle(result);
+    this.settle(parse(errorResult(`Stopped after ${seconds} s — an endless loop?`, { stopped: true })));
     this.restart(`a run took more than ${seconds} s`);
   }
 

@@ -182,9 +182,11 @@ function isPlainObject(value) {
   return value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
 }
 
-/** A result in run_json's shape for a failure that is not the program's fault. */
-export function errorResult(message) {
-  return JSON.stringify({ ok: false, error: { message, line: null, col: null, end_col: null } });
+/** A result in run_json's shape for a failure that is not the program's fault; `stopped`: the
+ * run was cut short (its limit, or the interpreter died), told in the Output region. */
+export function errorResult(message, { stopped = false } = {}) {
+  const error = { message, line: null, col: null, end_col: null };
+  return JSON.stringify(stopped ? { ok: false, stopped, error } : { ok: false, error });
 }
 
 /** `choice`: {layout, note}, the layout the record chose (layout-choice.js choiceOf). */

@@ -258,15 +258,25 @@ function call(id, reply, python) {
     // as the program's error. Anything else (the wasm out of memory, a stack overflow in the
     // interpreter) means the interpreter itself has died: the page starts a new worker.
     const message = String(error?.message ?? error).trim().split("\n").pop();
-    if (error instanceof pyodide.ffi.PythonError) {
+    if (isPythonError(error)) {
       self.postMessage(reply(id, errorResult(`the engine failed: ${message}`), heap()));
       return;
     }
     runInWorker = null;
     actOn = null;
     const reason = crashReason(error, message);
-    self.postMessage(reply(id, errorResult(`${reason}; Python is restarting.`), 0));
+    self.postMessage(reply(id, errorResult(`${reason}; Python is restarting.`, { stopped: true }), 0));
     self.postMessage(failedMessage(reason));
+  }
+}
+
+/** Whether `error` is a Python exception. After a fatal error (a stack overflow) every use of
+ * Pyodide's API throws, this one too: then it is not. */
+function isPythonError(error) {
+  try {
+    return error instanceof pyodide.ffi.PythonError;
+  } catch {
+    return false;
   }
 }
 

