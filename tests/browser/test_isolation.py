@@ -16,7 +16,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlencode, urlsplit
 
 import pytest
-
 from playwright.sync_api import ConsoleMessage, Page, expect
 
 from tests.browser.test_early_python import engine_worker
