@@ -55,7 +55,8 @@ for kind in ('blob', 'data'):
     except Exception as error:
         print(kind, 'worker refused', str(error).split(':')[0])
 forged = js.Blob.new(to_js(['not a snapshot']))
-js.postMessage(to_js({'type': 'snapshot', 'snapshot': forged}, dict_converter=js.Object.fromEntries))
+message = {'type': 'snapshot', 'snapshot': forged}
+js.postMessage(to_js(message, dict_converter=js.Object.fromEntries))
 print('tried everything')
 """
 )
@@ -154,7 +155,8 @@ FORGE = (
     REACH_JS
     + """\
 import json
-link = 'digraph { a [label="Your session expired: click to log in again" URL="https://evil.example/" target=_top] }'
+link = ('digraph { a [label="Your session expired: click to log in again" '
+        'URL="https://evil.example/" target=_top] }')
 node = {'id': 'n0', 'label': 'x', 'shown': 'x', 'name': 'x', 'constant': False, 'op': '',
         'data': 1.0, 'data_text': '1.0000', 'grad': 0.0, 'grad_text': '0.0000',
         'grad_widest': '0.0000', 'children': [], 'leaf': True}
@@ -166,11 +168,13 @@ convert = lambda value: to_js(value, dict_converter=js.Object.fromEntries)
 for i in range(1, 80):
     for rec in (bad, record):
         graph = {'title': 'forged', 'kind': 'draw_dot', 'record': rec, 'dot': link}
-        result = {'ok': True, 'language': 'python', 'output': '<a href="https://evil.example/">log in</a>',
+        result = {'ok': True, 'language': 'python',
+                  'output': '<a href="https://evil.example/">log in</a>',
                   'error': None, 'graphs': [graph], 'chosen': 0, 'dot': link, 'trace': rec}
         js.postMessage(convert({'type': 'result', 'id': i, 'result': json.dumps(result)}))
     js.postMessage(convert({'type': 'result', 'id': i, 'result': 5}))
-    js.postMessage(convert({'type': 'acted', 'id': i, 'result': '{"ok": true, "dot": "' + 'x' * 10 + '"}'}))
+    acted = '{"ok": true, "dot": "digraph {}"}'
+    js.postMessage(convert({'type': 'acted', 'id': i, 'result': acted}))
 js.postMessage('<img src=x onerror=alert(1)>')
 print('forged')
 """
