@@ -56,7 +56,7 @@ async def _engine(request: Request, src: str, function: Callable[..., Any], *arg
         if refusal is not None:
             answer = PlainTextResponse(refusal.message, refusal.status, headers=refusal.headers)
             raise _Refused(answer)
-        return await engine.run(client, function, *args)
+        return await engine.run(client, function, *args, size=len(src))
 
 
 def _program_py(src: str, mode: str, variant: str) -> Response:

@@ -13,7 +13,8 @@ Rotating addresses would each start with a full burst, so the server keeps the s
 for all of them: engine time earned back at `SERVER_RATE` (a share of the cores) up to
 `SERVER_BURST`. While the server owes more than that, or its engine threads already have a
 queue, work that is big (a program over `SMALL_PROGRAM` characters) or comes from an address
-that has spent engine time recently (`LIGHT`) is refused first: pages go out without the
+that has spent engine time recently (`LIGHT`) is refused first, and big work never takes the
+last engine thread: pages go out without the
 server's run, and /graph.svg and the downloads answer 503. Small programs from quiet
 addresses (a reader opening a link) still get the server's run.
 """
@@ -22,7 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import ParamSpec, TypeVar
+from typing import Any, TypeVar
 
 import anyio
 from starlette.requests import Request
@@ -55,7 +56,6 @@ class Refusal:
 MINE = Refusal(429, "You are already running other programs on this server; try again in a moment.")
 BUSY = Refusal(503, "The server is busy running other programs; try again in a moment.")
 
-P = ParamSpec("P")
 T = TypeVar("T")
 
 
@@ -76,6 +76,7 @@ class EngineGate:
         self.server_rate = server_rate
         self.server_burst = server_burst
         self._limiter: anyio.CapacityLimiter | None = None  # made on the event loop
+        self._big_limiter: anyio.CapacityLimiter | None = None
         self._busy: dict[str, int] = {}
         self._owed: dict[str, tuple[float, float]] = {}  # address -> (seconds owed, as of)
         self._server_owed = (0.0, 0.0)
@@ -130,21 +131,25 @@ class EngineGate:
             if not self._busy[client]:
                 del self._busy[client]
 
-    async def run(
-        self, client: str, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs
-    ) -> T:
-        """`function(*args, **kwargs)` on an engine thread; its CPU time is charged to `client`."""
+    async def run(self, client: str, function: Callable[..., T], *args: Any, size: int = 0) -> T:
+        """`function(*args)` on an engine thread; its CPU time is charged to `client`. Work on
+        a big program (over SMALL_PROGRAM characters) takes at most all but one thread, so a
+        small program never waits behind big ones."""
         if self._limiter is None:
             self._limiter = anyio.CapacityLimiter(self.threads)
+            self._big_limiter = anyio.CapacityLimiter(max(self.threads - 1, 1))
 
         def call() -> T:
             started = time.thread_time()
             try:
-                return function(*args, **kwargs)
+                return function(*args)
             finally:
                 self.charge(client, time.thread_time() - started)
 
-        return await anyio.to_thread.run_sync(call, limiter=self._limiter)
+        if size <= SMALL_PROGRAM:
+            return await anyio.to_thread.run_sync(call, limiter=self._limiter)
+        async with self._big_limiter:
+            return await anyio.to_thread.run_sync(call, limiter=self._limiter)
 
 
 def client_address(request: Request) -> str:

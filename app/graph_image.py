@@ -71,7 +71,7 @@ async def draw(
         if refusal is not None:
             raise Refused(refusal.status, refusal.message, refusal.headers)
         try:
-            dot_text, record = await engine.run(client, graph_dot, src, mode, step)
+            dot_text, record = await engine.run(client, graph_dot, src, mode, step, size=len(src))
         except ExpressionError as error:
             raise Refused(400, f"The program has an error: {error}") from None
     settings = request.app.state.settings

@@ -10,6 +10,7 @@ within the client's and the server's share, and /oembed's thumbnail is drawn as 
 draws it (app.graph_image.draw: the cost model, the budgets, dot's caps), or left out.
 """
 
+import functools
 import struct
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
@@ -49,7 +50,8 @@ async def _embed_code(request: Request, options: PageOptions, **size) -> EmbedCo
     with engine.share(client, len(options.source)) as refusal:
         if refusal is not None:
             raise Refused(refusal.status, refusal.message, refusal.headers)
-        return await engine.run(client, embed_code, public_origin(request), options, **size)
+        make = functools.partial(embed_code, public_origin(request), options, **size)
+        return await engine.run(client, make, size=len(options.source))
 
 
 @router.get("/embed-code", response_class=JSONResponse)

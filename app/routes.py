@@ -54,7 +54,13 @@ async def _render(request: Request, template: str, embed: bool) -> Response:
     with engine.share(client, len(options.source)) as refusal:
         if refusal is None:
             page, preview = await engine.run(
-                client, _page_and_preview, request, options, manifest, settings
+                client,
+                _page_and_preview,
+                request,
+                options,
+                manifest,
+                settings,
+                size=len(options.source),
             )
         else:  # past this address's (or the server's) share of Python: the browser runs it
             page = deferred_page(options, manifest, BUSY, settings.run_limit)

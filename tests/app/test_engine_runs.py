@@ -1,6 +1,7 @@
 """app.engine_runs: one client address gets a bounded share of the server's Python."""
 
 import asyncio
+import threading
 import time
 
 from app.engine_runs import BUSY, MINE, SMALL_PROGRAM, EngineGate
@@ -17,7 +18,6 @@ def test_a_client_gets_its_share_and_no_more():
 
 
 def test_runs_happen_on_a_thread():
-    import threading
 
     gate = EngineGate()
     main = threading.get_ident()
@@ -78,3 +78,24 @@ def test_past_its_share_a_page_is_served_for_the_browser_to_run(client):
     assert '"result"' not in html and "<svg width=" not in html  # no server-drawn graph
     image = client.get("/graph.svg?src=x*2")
     assert image.status_code == 429 and image.headers["retry-after"] == "1"
+
+
+def test_a_small_program_never_waits_behind_big_ones():
+    gate = EngineGate(threads=2)
+    started, release = threading.Event(), threading.Event()
+
+    def big_run() -> None:
+        started.set()
+        release.wait(10)
+
+    async def scenario() -> str:
+        big = SMALL_PROGRAM + 1
+        bigs = [asyncio.create_task(gate.run(f"10.0.0.{n}", big_run, size=big)) for n in (1, 2)]
+        await asyncio.to_thread(started.wait, 10)
+        try:  # both big runs asked for a thread before this small one
+            return await asyncio.wait_for(gate.run("192.0.2.7", str, "served", size=10), 5)
+        finally:
+            release.set()
+            await asyncio.gather(*bigs)
+
+    assert asyncio.run(scenario()) == "served"
