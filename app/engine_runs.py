@@ -37,7 +37,7 @@ BURST = 1.0  # seconds of engine time an address may owe before it must wait
 SERVER_RATE = 0.5
 SERVER_BURST = 3.0
 QUEUE = 2  # runs waiting for an engine thread, beyond which the server counts as busy
-SMALL_PROGRAM = 2_000  # characters: the neuron is ~100, the MLP preset ~6,000
+SMALL_PROGRAM = 2_000  # characters: the neuron is 95, the MLP preset 10,915
 LIGHT = 0.05  # seconds owed: an address that has spent about this little recently is quiet
 
 

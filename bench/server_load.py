@@ -157,6 +157,7 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     statuses: dict[int, int] = field(default_factory=dict)
     missing_retry_after: int = 0  # 503s and 429s without Retry-After
+    deferred: int = 0  # pages sent without the server's run (the browser would run it)
     errors: int = 0  # no response at all (timeout, reset)
 
     def add(self, seconds: float, response: httpx.Response | None) -> None:
@@ -167,6 +168,8 @@ class Tally:
         self.statuses[response.status_code] = self.statuses.get(response.status_code, 0) + 1
         if response.status_code in (429, 503) and "retry-after" not in response.headers:
             self.missing_retry_after += 1
+        if response.status_code == 200 and b'"deferred":"' in response.content:
+            self.deferred += 1
 
 
 async def _client(base: str, address: str, paths, stop: float, tally: Tally) -> None:
@@ -252,6 +255,7 @@ def load(srv: Server, clients: int, attackers: int, seconds: float, attack: str 
         "legit_max_ms": round(1000 * max(ok)),
         "legit_statuses": dict(sorted(legit.statuses.items())),
         "legit_no_answer": legit.errors,
+        "legit_deferred": legit.deferred,
         "attack_requests": len(hostile.latencies),
         "attack_statuses": dict(sorted(hostile.statuses.items())),
         "missing_retry_after": legit.missing_retry_after + hostile.missing_retry_after,
@@ -269,8 +273,9 @@ def load(srv: Server, clients: int, attackers: int, seconds: float, attack: str 
 def markdown(command: str, about: dict, runs: list[dict]) -> str:
     rows = [
         "| attack | clients | attackers | legit req/s | p50 | p99 | max | legit statuses "
-        "| attack statuses | attack CPU / request | longest dot | RSS before → after |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | --- |",
+        "| legit pages deferred | attack statuses | attack CPU / request | longest dot "
+        "| RSS before → after |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: | ---: | --- |",
     ]
     for r in runs:
         statuses = ", ".join(f"{k}: {v}" for k, v in r["legit_statuses"].items())
@@ -280,7 +285,7 @@ def markdown(command: str, about: dict, runs: list[dict]) -> str:
         rows.append(
             f"| {what} | {r['clients']} | {r['attackers']} | {r['legit_per_s']} "
             f"| {r['legit_p50_ms']} ms | {r['legit_p99_ms']} ms | {r['legit_max_ms']} ms "
-            f"| {statuses} | {attack} | {cpu} | {r['longest_dot_s']} s "
+            f"| {statuses} | {r['legit_deferred']} | {attack} | {cpu} | {r['longest_dot_s']} s "
             f"| {r['rss_mb_before']} → {r['rss_mb_after']} MB |"
         )
     notes = [
@@ -305,7 +310,9 @@ def markdown(command: str, about: dict, runs: list[dict]) -> str:
             "address); and a rotating-address flood (every request from a new loopback "
             'address, a ~19,500-value program to /). "Attack CPU / request" is the server\'s '
             "CPU time (its own and its dot children's) per attack request with the attackers "
-            "alone, for half as long. Written by `bench/server_load.py`, which replaces only "
+            'alone, for half as long; "legit pages deferred" counts legitimate pages sent '
+            "without the server's run (the browser runs the program). Written by "
+            "`bench/server_load.py`, which replaces only "
             "this section; `scripts/bench.sh` keeps it.",
             "",
             "How to read it: every client sends its next request as soon as the last one is "
