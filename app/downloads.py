@@ -15,7 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
-from app.engine_runs import client_address
+from app.engine_runs import Refused, client_address
 from app.export import ExportError, export_page, page_html, zip_site
 from app.first_paint import first_svg
 from app.page_data import parse_int
@@ -32,31 +32,20 @@ def _attachment(body: bytes | str, media_type: str, filename: str) -> Response:
     return Response(body, media_type=media_type, headers={"Content-Disposition": disposition})
 
 
-class _Refused(Exception):
-    def __init__(self, response: Response):
-        self.response = response
-
-
 def _check(src: str, mode: str) -> None:
-    """Raises _Refused (a 400 that says why) for what the page's own rules refuse."""
+    """Raises Refused (a 400 that says why) for what the page's own rules refuse."""
     if mode not in MODES:
-        problem = f"mode must be one of {', '.join(MODES)}, not {mode[:40]!r}"
-        raise _Refused(PlainTextResponse(problem, status_code=400))
+        raise Refused(400, f"mode must be one of {', '.join(MODES)}, not {mode[:40]!r}")
     try:
         parse(src)
     except ExpressionError as error:
-        raise _Refused(PlainTextResponse(f"The program has an error: {error}", 400)) from None
+        raise Refused(400, f"The program has an error: {error}") from None
 
 
 async def _engine(request: Request, src: str, function: Callable[..., Any], *args: Any) -> Any:
-    """`function(*args)` on an engine thread, within the shares; raises _Refused."""
-    client = client_address(request)
+    """`function(*args)` on an engine thread, within the shares; raises Refused."""
     engine = request.app.state.engine
-    with engine.share(client, len(src)) as refusal:
-        if refusal is not None:
-            answer = PlainTextResponse(refusal.message, refusal.status, headers=refusal.headers)
-            raise _Refused(answer)
-        return await engine.run(client, function, *args, size=len(src))
+    return await engine.run_in_share(client_address(request), function, *args, size=len(src))
 
 
 def _program_py(src: str, mode: str, variant: str) -> Response:
@@ -83,8 +72,8 @@ async def program_py(
 ) -> Response:
     try:
         return await _engine(request, src, _program_py, src, mode, variant)
-    except _Refused as refused:
-        return refused.response
+    except Refused as refused:
+        return refused.response()
 
 
 @router.get("/program.ipynb")
@@ -93,8 +82,8 @@ async def program_ipynb(
 ) -> Response:
     try:
         return await _engine(request, src, _program_ipynb, src, mode)
-    except _Refused as refused:
-        return refused.response
+    except Refused as refused:
+        return refused.response()
 
 
 @router.get("/website.zip")
@@ -121,8 +110,8 @@ async def website_zip(
         archive = await _engine(
             request, src, lambda: zip_site(page_html(settings, exported, svg), settings)
         )
-    except _Refused as refused:
-        return refused.response
+    except Refused as refused:
+        return refused.response()
     except ExportError as error:
         return PlainTextResponse(str(error), status_code=error.status)
     return _attachment(archive, "application/zip", "playground.zip")

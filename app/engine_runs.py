@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 import anyio
 from starlette.requests import Request
+from starlette.responses import PlainTextResponse
 
 ENGINE_THREADS = 2  # the CPU work is under the GIL anyway: more threads only add waiting
 PER_CLIENT = 2  # engine runs in progress for one client address
@@ -51,6 +52,19 @@ class Refusal:
     @property
     def headers(self) -> dict[str, str]:
         return {"Retry-After": "1"}
+
+
+class Refused(Exception):
+    """A request is answered without its work: `status`, the message for the learner, and
+    headers (Retry-After)."""
+
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None):
+        super().__init__(message)
+        self.status = status
+        self.headers = headers or {}
+
+    def response(self) -> PlainTextResponse:
+        return PlainTextResponse(str(self), status_code=self.status, headers=self.headers)
 
 
 MINE = Refusal(429, "You are already running other programs on this server; try again in a moment.")
@@ -130,6 +144,15 @@ class EngineGate:
             self._busy[client] -= 1
             if not self._busy[client]:
                 del self._busy[client]
+
+    async def run_in_share(
+        self, client: str, function: Callable[..., T], *args: Any, size: int = 0
+    ) -> T:
+        """`run()` within `share()`; raises Refused when there is none."""
+        with self.share(client, size) as refusal:
+            if refusal is not None:
+                raise Refused(refusal.status, refusal.message, refusal.headers)
+            return await self.run(client, function, *args, size=size)
 
     async def run(self, client: str, function: Callable[..., T], *args: Any, size: int = 0) -> T:
         """`function(*args)` on an engine thread; its CPU time is charged to `client`. Work on

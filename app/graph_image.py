@@ -12,7 +12,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from app.dot import EXPENSIVE, DotError
-from app.engine_runs import client_address
+from app.engine_runs import Refused, client_address
 from app.page_data import clamp_step, parse_int
 from app.presets import DEFAULT_SOURCE
 from engine import ExpressionError, parse, trace
@@ -47,18 +47,6 @@ def _bad_request(message: str, status: int = 400) -> PlainTextResponse:
     return PlainTextResponse(message, status_code=status)
 
 
-class Refused(Exception):
-    """The graph is not drawn: the answer's `status`, message and headers."""
-
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None):
-        super().__init__(message)
-        self.status = status
-        self.headers = headers or {}
-
-    def response(self) -> PlainTextResponse:
-        return PlainTextResponse(str(self), status_code=self.status, headers=self.headers)
-
-
 async def draw(
     request: Request, kind: str, src: str, mode: str = "correct", step: int | None = None
 ) -> bytes:
@@ -67,13 +55,12 @@ async def draw(
     /graph.png and /oembed's thumbnail all draw through here."""
     client = client_address(request)
     engine = request.app.state.engine
-    with engine.share(client, len(src)) as refusal:
-        if refusal is not None:
-            raise Refused(refusal.status, refusal.message, refusal.headers)
-        try:
-            dot_text, record = await engine.run(client, graph_dot, src, mode, step, size=len(src))
-        except ExpressionError as error:
-            raise Refused(400, f"The program has an error: {error}") from None
+    try:
+        dot_text, record = await engine.run_in_share(
+            client, graph_dot, src, mode, step, size=len(src)
+        )
+    except ExpressionError as error:
+        raise Refused(400, f"The program has an error: {error}") from None
     settings = request.app.state.settings
     cost = layout_cost(record)
     fast = cost.prefers_fast(settings.dot_budget)

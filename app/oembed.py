@@ -19,8 +19,8 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
 from app.embed_code import WIDTH, EmbedCode, embed_code, frame_height, options_from_url
-from app.engine_runs import client_address
-from app.graph_image import IMAGE_CACHE, Refused, draw
+from app.engine_runs import Refused, client_address
+from app.graph_image import IMAGE_CACHE, draw
 from app.origin import public_origin
 from app.page_data import PageOptions, parse_int
 from app.what_if import values_problem
@@ -45,13 +45,10 @@ def _link_options(url: str) -> PageOptions | Response:
 
 async def _embed_code(request: Request, options: PageOptions, **size) -> EmbedCode:
     """embed_code() on an engine thread within the shares; raises Refused."""
-    client = client_address(request)
-    engine = request.app.state.engine
-    with engine.share(client, len(options.source)) as refusal:
-        if refusal is not None:
-            raise Refused(refusal.status, refusal.message, refusal.headers)
-        make = functools.partial(embed_code, public_origin(request), options, **size)
-        return await engine.run(client, make, size=len(options.source))
+    make = functools.partial(embed_code, public_origin(request), options, **size)
+    return await request.app.state.engine.run_in_share(
+        client_address(request), make, size=len(options.source)
+    )
 
 
 @router.get("/embed-code", response_class=JSONResponse)
