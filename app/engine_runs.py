@@ -7,16 +7,16 @@ here at most `ENGINE_THREADS` run at once (the rest queue). One client address h
 its address, which earns it back at `RATE` seconds per second up to `BURST` — so an address
 sending the costliest programs it can gets a tenth of a core, while a reader loading a few
 pages never notices. Past its share a page is still served, without the server's run: the
-browser runs the program itself (as it does for any edit); /graph.svg answers 429.
+browser runs the program itself (as it does for any edit); the other routes answer 429.
 
 Rotating addresses would each start with a full burst, so the server keeps the same account
 for all of them: engine time earned back at `SERVER_RATE` (a share of the cores) up to
 `SERVER_BURST`. While the server owes more than that, or its engine threads already have a
 queue, work that is big (a program over `SMALL_PROGRAM` characters) or comes from an address
-that has spent engine time recently (`LIGHT`) is refused first, and big work never takes the
-last engine thread: pages go out without the
-server's run, and /graph.svg and the downloads answer 503. Small programs from quiet
-addresses (a reader opening a link) still get the server's run.
+that has spent engine time recently (`LIGHT`) is refused first: pages go out without the
+server's run, the other routes answer 503. Small programs from quiet addresses (a reader
+opening a link) still get the server's run, and never wait behind big ones: big work takes at
+most all but one engine thread.
 """
 
 import time

@@ -15,6 +15,8 @@ from app.page_data import (
     MOONS,
     SPEEDS,
     THEMES,
+    Page,
+    PageOptions,
     build_page,
     deferred_page,
     descent_fields,
@@ -23,7 +25,8 @@ from app.page_data import (
     read_manifest,
 )
 from app.presets import DEFAULT_SOURCE, PRESETS
-from app.social import link_preview
+from app.settings import Settings
+from app.social import LinkPreview, link_preview
 from app.what_if import values_problem
 
 router = APIRouter()
@@ -33,7 +36,10 @@ def _url(path: str, query: str) -> str:
     return f"{path}?{query}" if query else path
 
 
-def _page_and_preview(request: Request, options, manifest, settings):
+def _page_and_preview(
+    request: Request, options: PageOptions, manifest: dict[str, str], settings: Settings
+) -> tuple[Page, LinkPreview]:
+    """The page's run and its link preview (whose title parses the program): engine work."""
     page = build_page(options, manifest, settings.run_limit, settings.max_page_data)
     return page, link_preview(request, options)
 
