@@ -1,14 +1,23 @@
 """Downloads the page offers that are made on the server: the program as a `.py` (engine or
 micrograd) and as a Jupyter notebook, and the whole page as a static website (a zip).
 
+Each is engine work (parsing, a run, zipping) on the engine's threads within the client's and
+the server's share (app.engine_runs), and the website's graph is laid out by the app's one
+`dot` renderer, under the first paint's cost model and its caps.
+
 The SVG, PNG, DOT and record downloads are made in the page from what is on screen
 (static/js/downloads.js), so they also work in a static export.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
-from app.export import ExportError, export_zip
+from app.engine_runs import Refused, client_address
+from app.export import ExportError, export_page, page_html, zip_site
+from app.first_paint import first_svg
 from app.page_data import parse_int
 from app.presets import DEFAULT_SOURCE
 from app.program_code import DoesNotFit, notebook_json, python_file
@@ -23,23 +32,26 @@ def _attachment(body: bytes | str, media_type: str, filename: str) -> Response:
     return Response(body, media_type=media_type, headers={"Content-Disposition": disposition})
 
 
-def _check(src: str, mode: str) -> str | None:
-    """Why this program cannot be downloaded, or None: the page's own rules come first."""
+def _check(src: str, mode: str) -> None:
+    """Raises Refused (a 400 that says why) for what the page's own rules refuse."""
     if mode not in MODES:
-        return f"mode must be one of {', '.join(MODES)}, not {mode!r}"
+        raise Refused(400, f"mode must be one of {', '.join(MODES)}, not {mode[:40]!r}")
     try:
         parse(src)
     except ExpressionError as error:
-        return f"The program has an error: {error}"
-    return None
+        raise Refused(400, f"The program has an error: {error}") from None
 
 
-@router.get("/program.py")
-def program_py(src: str = DEFAULT_SOURCE, mode: str = "correct", variant: str = "engine"):
-    problem = _check(src, mode)
-    if problem is None and variant not in ("engine", "micrograd"):
-        problem = f"variant must be engine or micrograd, not {variant!r}"
-    if problem:
+async def _engine(request: Request, src: str, function: Callable[..., Any], *args: Any) -> Any:
+    """`function(*args)` on an engine thread, within the shares; raises Refused."""
+    engine = request.app.state.engine
+    return await engine.run_in_share(client_address(request), function, *args, size=len(src))
+
+
+def _program_py(src: str, mode: str, variant: str) -> Response:
+    _check(src, mode)
+    if variant not in ("engine", "micrograd"):
+        problem = f"variant must be engine or micrograd, not {variant[:40]!r}"
         return PlainTextResponse(problem, status_code=400)
     try:
         code = python_file(src, mode, micrograd=variant == "micrograd")
@@ -49,24 +61,57 @@ def program_py(src: str = DEFAULT_SOURCE, mode: str = "correct", variant: str = 
     return _attachment(code, "text/x-python; charset=utf-8", name)
 
 
-@router.get("/program.ipynb")
-def program_ipynb(src: str = DEFAULT_SOURCE, mode: str = "correct"):
-    problem = _check(src, mode)
-    if problem:
-        return PlainTextResponse(problem, status_code=400)
+def _program_ipynb(src: str, mode: str) -> Response:
+    _check(src, mode)
     return _attachment(notebook_json(src, mode), "application/x-ipynb+json", "playground.ipynb")
 
 
-@router.get("/website.zip")
-def website_zip(
-    request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct", step: str | None = None
-):
-    """Sync: zipping ~15 MB of vendor files takes about a second, on a worker thread."""
-    problem = _check(src, mode)
-    if problem:
-        return PlainTextResponse(problem, status_code=400)
+@router.get("/program.py")
+async def program_py(
+    request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct", variant: str = "engine"
+) -> Response:
     try:
-        archive = export_zip(src, mode, parse_int(step), request.app.state.settings)
+        return await _engine(request, src, _program_py, src, mode, variant)
+    except Refused as refused:
+        return refused.response()
+
+
+@router.get("/program.ipynb")
+async def program_ipynb(
+    request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct"
+) -> Response:
+    try:
+        return await _engine(request, src, _program_ipynb, src, mode)
+    except Refused as refused:
+        return refused.response()
+
+
+@router.get("/website.zip")
+async def website_zip(
+    request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct", step: str | None = None
+) -> Response:
+    settings = request.app.state.settings
+
+    def prepare():
+        _check(src, mode)
+        return export_page(settings, src, mode, parse_int(step))
+
+    try:
+        exported = await _engine(request, src, prepare)
+        page = exported.page
+        svg = await first_svg(
+            request.app.state.dot,
+            page.result,
+            page.step,
+            budget=settings.dot_budget,
+            client=client_address(request),
+            disconnected=request.is_disconnected,
+        )
+        archive = await _engine(
+            request, src, lambda: zip_site(page_html(settings, exported, svg), settings)
+        )
+    except Refused as refused:
+        return refused.response()
     except ExportError as error:
-        return PlainTextResponse(str(error), status_code=503)
+        return PlainTextResponse(str(error), status_code=error.status)
     return _attachment(archive, "application/zip", "playground.zip")

@@ -11,15 +11,18 @@ is relative, so it works from a sub-path such as https://user.github.io/course/.
 
 import argparse
 import asyncio
+import functools
 import io
 import re
 import shutil
 import sys
 import zipfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from app.assets import ROOT
 from app.dot import DotRenderer
@@ -32,6 +35,7 @@ from app.page_data import (
     MOONS,
     SPEEDS,
     THEMES,
+    Page,
     PageOptions,
     build_page,
     descent_fields,
@@ -49,7 +53,12 @@ STORED_SUFFIXES = (".zip", ".whl", ".png")
 
 
 class ExportError(Exception):
-    """The export cannot be made (a missing vendor folder, an invalid program)."""
+    """The export cannot be made (a missing vendor folder, an invalid program); `status` is
+    the HTTP status that fits."""
+
+    def __init__(self, message: str, status: int = 503):
+        super().__init__(message)
+        self.status = status
 
 
 def relative_manifest(manifest: dict[str, str]) -> dict[str, str]:
@@ -57,21 +66,45 @@ def relative_manifest(manifest: dict[str, str]) -> dict[str, str]:
     return {key: url.removeprefix("/") for key, url in manifest.items()}
 
 
-def render_page(settings: Settings, source: str, mode: str, step: int | None) -> str:
-    """index.html for `source`, with relative URLs, as a static host will serve it."""
+@dataclass(frozen=True)
+class ExportPage:
+    """The page of an export before its graph is laid out."""
+
+    options: PageOptions
+    page: Page
+    manifest: dict[str, str]
+
+
+def export_page(settings: Settings, source: str, mode: str, step: int | None) -> ExportPage:
+    """The program's run, as the exported page inlines it (Python engine work: run it on an
+    engine thread)."""
     manifest = read_manifest(settings.vendor_manifest)
     if not manifest:
         raise ExportError(f"{settings.vendor_manifest} is missing: run scripts/setup.sh first")
     options = PageOptions(source=source, mode=mode if mode in MODES else "correct", step=step)
-    page = build_page(options, relative_manifest(manifest))
+    page = build_page(options, relative_manifest(manifest), max_data_bytes=settings.max_page_data)
+    if page.deferred:
+        raise ExportError(
+            f"This program's run is too big to put in a static page (over "
+            f"{settings.max_page_data:,} bytes of data); download it as a .py or a notebook, "
+            "or make it smaller",
+            status=422,
+        )
     if not page.result["ok"] and not page.python:  # a Python program runs in the browser
         error = page.result["error"]
-        raise ExportError(f"line {error['line']}, column {error['col']}: {error['message']}")
-    dot = DotRenderer(settings.dot_binary, settings.dot_timeout, 1)
+        raise ExportError(
+            f"line {error['line']}, column {error['col']}: {error['message']}", status=400
+        )
+    return ExportPage(options, page, manifest)
+
+
+def page_html(settings: Settings, exported: ExportPage, svg: Markup | None) -> str:
+    """index.html for the export with its laid-out graph `svg` (or None: the browser lays it
+    out), with relative URLs, as a static host will serve it."""
+    options, page, manifest = exported.options, exported.page, exported.manifest
     environment = Environment(
         loader=FileSystemLoader(settings.templates_dir), autoescape=select_autoescape()
     )
-    svg = asyncio.run(first_svg(dot, page.result, page.step, budget=settings.dot_timeout))
     starts = starts_at_load(manifest, False, bool(svg), page.python, page.deferred)
     html = environment.get_template("index.html").render(
         page=page,
@@ -97,6 +130,15 @@ def render_page(settings: Settings, source: str, mode: str, step: int | None) ->
     meta = f'<meta http-equiv="Content-Security-Policy" content="{CSP_BASE}">'
     html = html.replace('<meta charset="utf-8">', f'<meta charset="utf-8">\n  {meta}', 1)
     return _ROOT_URL.sub(r"\1static/", html)
+
+
+def render_page(settings: Settings, source: str, mode: str, step: int | None) -> str:
+    """index.html for `source` (the command line's way: dot may take its full timeout)."""
+    exported = export_page(settings, source, mode, step)
+    dot = DotRenderer(settings.dot_binary, settings.dot_timeout, 1)
+    page = exported.page
+    svg = asyncio.run(first_svg(dot, page.result, page.step, budget=settings.dot_timeout))
+    return page_html(settings, exported, svg)
 
 
 def static_files(static_dir: Path) -> Iterator[tuple[Path, str]]:
@@ -126,21 +168,37 @@ def export_site(
     return out_dir
 
 
+@functools.lru_cache(maxsize=4)
+def _static_zip(static_dir: Path, folder: str, version: float) -> bytes:
+    """The static files of every export, zipped once (`version`: the vendor manifest's
+    modification time, so a rebuilt static folder is zipped again)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
+        archive.writestr(f"{folder}/.nojekyll", "")
+        for path, name in static_files(static_dir):
+            stored = path.suffix in STORED_SUFFIXES
+            archive.write(path, f"{folder}/{name}", zipfile.ZIP_STORED if stored else None)
+    return buffer.getvalue()
+
+
+def zip_site(html: str, settings: Settings, folder: str = "playground") -> bytes:
+    """The site as a zip whose files sit in `folder/`: the static files' zip, made once, with
+    this index.html added (a copy and a few kilobytes of deflate, not 15 MB)."""
+    manifest = settings.vendor_manifest
+    version = manifest.stat().st_mtime if manifest.is_file() else 0.0
+    buffer = io.BytesIO(_static_zip(settings.static_dir, folder, version))
+    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
+        archive.writestr(f"{folder}/index.html", html)
+    return buffer.getvalue()
+
+
 def export_zip(
     source: str, mode: str = "correct", step: int | None = None,
     settings: Settings | None = None, folder: str = "playground",
 ) -> bytes:  # fmt: skip
     """The same site as a zip archive whose files sit in `folder/`."""
     settings = settings or Settings()
-    html = render_page(settings, source, mode, step)
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
-        archive.writestr(f"{folder}/index.html", html)
-        archive.writestr(f"{folder}/.nojekyll", "")
-        for path, name in static_files(settings.static_dir):
-            stored = path.suffix in STORED_SUFFIXES
-            archive.write(path, f"{folder}/{name}", zipfile.ZIP_STORED if stored else None)
-    return buffer.getvalue()
+    return zip_site(render_page(settings, source, mode, step), settings, folder)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from app.dot import EXPENSIVE, DotError
-from app.engine_runs import client_address
+from app.engine_runs import Refused, client_address
 from app.page_data import clamp_step, parse_int
 from app.presets import DEFAULT_SOURCE
 from engine import ExpressionError, parse, trace
@@ -47,6 +47,46 @@ def _bad_request(message: str, status: int = 400) -> PlainTextResponse:
     return PlainTextResponse(message, status_code=status)
 
 
+async def draw(
+    request: Request, kind: str, src: str, mode: str = "correct", step: int | None = None
+) -> bytes:
+    """The graph as an SVG or PNG (`kind`), within the client's and the server's share of
+    engine time, the cost model's budget and dot's caps; raises Refused. /graph.svg,
+    /graph.png and /oembed's thumbnail all draw through here."""
+    client = client_address(request)
+    engine = request.app.state.engine
+    try:
+        dot_text, record = await engine.run_in_share(
+            client, graph_dot, src, mode, step, size=len(src)
+        )
+    except ExpressionError as error:
+        raise Refused(400, f"The program has an error: {error}") from None
+    settings = request.app.state.settings
+    cost = layout_cost(record)
+    fast = cost.prefers_fast(settings.dot_budget)
+    if cost.seconds(fast) > settings.dot_budget:
+        raise Refused(
+            422,
+            f"This graph ({cost.drawn:,} nodes, {cost.edges:,} edges, up to {cost.max_degree} "
+            f"at one node) would take about {cost.seconds(fast):.1f} s to lay out; this server "
+            f"draws graphs that take at most {settings.dot_budget:g} s. Open it in the "
+            "playground, which lays it out in your browser.",
+        )
+    if fast:
+        dot_text = with_fast_layout(dot_text)
+    renderer = request.app.state.dot
+    try:
+        return await (renderer.svg if kind == "svg" else renderer.png)(
+            dot_text,
+            client=client,
+            disconnected=request.is_disconnected,
+            expensive=cost.seconds(fast) > EXPENSIVE,
+        )
+    except DotError as error:
+        headers = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}
+        raise Refused(error.status, str(error), headers) from None
+
+
 @router.get("/graph.svg", response_class=Response)
 async def graph_svg(
     request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct", step: str | None = None
@@ -68,42 +108,9 @@ async def _image(request: Request, kind: str, src: str, mode: str, step: str | N
     step_number = parse_int(step)
     if step is not None and step_number is None:
         return _bad_request(f"step must be a whole number, like step=3, not {step[:40]!r}")
-    client = client_address(request)
-    engine = request.app.state.engine
-    with engine.share(client) as allowed:
-        if not allowed:
-            return PlainTextResponse(
-                "You are already drawing other graphs on this server; try again in a moment.",
-                status_code=429,
-                headers={"Retry-After": "1"},
-            )
-        try:
-            dot_text, record = await engine.run(client, graph_dot, src, mode, step_number)
-        except ExpressionError as error:
-            return _bad_request(f"The program has an error: {error}")
-    settings = request.app.state.settings
-    cost = layout_cost(record)
-    fast = cost.prefers_fast(settings.dot_budget)
-    if cost.seconds(fast) > settings.dot_budget:
-        return _bad_request(
-            f"This graph ({cost.drawn:,} nodes, {cost.edges:,} edges, up to {cost.max_degree} "
-            f"at one node) would take about {cost.seconds(fast):.1f} s to lay out; this server "
-            f"draws graphs that take at most {settings.dot_budget:g} s. Open it in the "
-            "playground, which lays it out in your browser.",
-            status=422,
-        )
-    if fast:
-        dot_text = with_fast_layout(dot_text)
     try:
-        render = request.app.state.dot.svg if kind == "svg" else request.app.state.dot.png
-        image = await render(
-            dot_text,
-            client=client,
-            disconnected=request.is_disconnected,
-            expensive=cost.seconds(fast) > EXPENSIVE,
-        )
-    except DotError as error:
-        headers = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}
-        return PlainTextResponse(str(error), status_code=error.status, headers=headers)
+        image = await draw(request, kind, src, mode, step_number)
+    except Refused as refused:
+        return refused.response()
     media_type = "image/svg+xml" if kind == "svg" else "image/png"
     return Response(image, media_type=media_type, headers={"Cache-Control": IMAGE_CACHE})

@@ -20,7 +20,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     media_types.register()
 
-    app = FastAPI(title="Autograd playground", docs_url=None, redoc_url=None, openapi_url=None)
+    # No redirect of `/embed/` to `/embed`: Starlette writes the request's Host into its
+    # Location, and nothing here may come from Host (app.origin).
+    app = FastAPI(
+        title="Autograd playground",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        redirect_slashes=False,
+    )
     app.state.settings = settings
     app.state.templates = Jinja2Templates(directory=settings.templates_dir)
     app.state.templates.env.globals["assets"] = asset_prefix(settings.static_dir)

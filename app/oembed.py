@@ -2,21 +2,28 @@
 (the snippets the Embed dialog shows) and GET /embed.js (the host page's auto-height script).
 
 A shared link to `/` or `/embed` on any host is accepted: the answer is always built from this
-server's own origin and the link's query, never from the link's host, so it cannot be made to
-point readers anywhere else.
+server's public origin (app.origin) and the link's query, never from the link's host or the
+request's `Host`, so it cannot be made to point readers anywhere else.
+
+Both parse the program (its output's name is the title): that runs on the engine's threads
+within the client's and the server's share, and /oembed's thumbnail is drawn as /graph.png
+draws it (app.graph_image.draw: the cost model, the budgets, dot's caps), or left out.
 """
 
+import functools
 import struct
 from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
-from app.dot import DotError
 from app.embed_code import WIDTH, EmbedCode, embed_code, frame_height, options_from_url
-from app.graph_image import IMAGE_CACHE, graph_dot
+from app.engine_runs import Refused, client_address
+from app.graph_image import IMAGE_CACHE, draw
+from app.origin import public_origin
 from app.page_data import PageOptions, parse_int
-from engine import ExpressionError
+from app.what_if import values_problem
 
 router = APIRouter()
 
@@ -24,22 +31,37 @@ PROVIDER = "Autograd playground"
 HOST_SCRIPT_CACHE = "public, max-age=86400"  # a day: a fix reaches course pages soon enough
 
 
-def origin(request: Request) -> str:
-    """This server's base URL without the trailing slash (and with any root path)."""
-    return str(request.base_url).rstrip("/")
-
-
 def _not_ours(url: str) -> PlainTextResponse:
     return PlainTextResponse(f"not a playground URL (want / or /embed): {url[:200]!r}", 404)
 
 
+def _link_options(url: str) -> PageOptions | Response:
+    """The link's page options, or the answer that says why there are none."""
+    problem = values_problem(dict(parse_qsl(urlsplit(url).query)).get("values"))
+    if problem:
+        return PlainTextResponse(problem, status_code=400)
+    return options_from_url(url) or _not_ours(url)
+
+
+async def _embed_code(request: Request, options: PageOptions, **size) -> EmbedCode:
+    """embed_code() on an engine thread within the shares; raises Refused."""
+    make = functools.partial(embed_code, public_origin(request), options, **size)
+    return await request.app.state.engine.run_in_share(
+        client_address(request), make, size=len(options.source)
+    )
+
+
 @router.get("/embed-code", response_class=JSONResponse)
-def embed_code_route(request: Request, url: str = "") -> Response:
+async def embed_code_route(request: Request, url: str = "") -> Response:
     """The Embed dialog's snippets for a playground URL (the state and options on screen)."""
-    options = options_from_url(url)
-    if options is None:
-        return _not_ours(url)
-    return JSONResponse(embed_code(origin(request), options).to_json())
+    options = _link_options(url)
+    if isinstance(options, Response):
+        return options
+    try:
+        code = await _embed_code(request, options)
+    except Refused as refused:
+        return refused.response()
+    return JSONResponse(code.to_json())
 
 
 @router.get("/oembed", response_class=JSONResponse)
@@ -52,23 +74,28 @@ async def oembed(
 ) -> Response:
     if format != "json":
         return PlainTextResponse("only format=json is offered", status_code=501)
-    options = options_from_url(url)
-    if options is None:
-        return _not_ours(url)
+    options = _link_options(url)
+    if isinstance(options, Response):
+        return options
     width, height = _fit(options, parse_int(maxwidth), parse_int(maxheight))
-    code = embed_code(origin(request), options, width=str(width), height=height)
+    try:
+        code = await _embed_code(request, options, width=str(width), height=height)
+    except Refused as refused:
+        return refused.response()
     answer: dict[str, str | int] = {
         "version": "1.0",
         "type": "rich",
         "provider_name": PROVIDER,
-        "provider_url": origin(request) + "/",
+        "provider_url": public_origin(request) + "/",
         "title": code.title,
         "html": code.iframe,
         "width": width,
         "height": height,
-        "cache_age": 3600,
     }
-    answer |= await _thumbnail(request, options, code)
+    thumbnail = await _thumbnail(request, options, code)
+    if not thumbnail:  # kept by no cache: the picture may be drawn next time
+        return JSONResponse(answer, headers={"Cache-Control": "no-cache"})
+    answer |= thumbnail | {"cache_age": 3600}
     return JSONResponse(answer, headers={"Cache-Control": IMAGE_CACHE})
 
 
@@ -81,13 +108,12 @@ def _fit(options: PageOptions, maxwidth: int | None, maxheight: int | None) -> t
 async def _thumbnail(
     request: Request, options: PageOptions, code: EmbedCode
 ) -> dict[str, str | int]:
-    """/graph.png's URL and size (oEmbed wants both), or nothing if it cannot be drawn."""
+    """/graph.png's URL and size (oEmbed wants both), or nothing if it is not drawn now."""
     try:
-        dot, _ = graph_dot(options.source, options.mode, options.step)
-        png = await request.app.state.dot.png(dot)
-    except (ExpressionError, DotError):
+        png = await draw(request, "png", options.source, options.mode, options.step)
+        width, height = png_size(png)
+    except (Refused, ValueError):
         return {}
-    width, height = png_size(png)
     return {"thumbnail_url": code.thumbnail_url, "thumbnail_width": width,
             "thumbnail_height": height}  # fmt: skip
 

@@ -3,7 +3,7 @@
 import secrets
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
 from app.early_python import starts_at_load, template_context
 from app.engine_runs import client_address
@@ -15,6 +15,8 @@ from app.page_data import (
     MOONS,
     SPEEDS,
     THEMES,
+    Page,
+    PageOptions,
     build_page,
     deferred_page,
     descent_fields,
@@ -23,7 +25,9 @@ from app.page_data import (
     read_manifest,
 )
 from app.presets import DEFAULT_SOURCE, PRESETS
-from app.social import link_preview
+from app.settings import Settings
+from app.social import LinkPreview, link_preview
+from app.what_if import values_problem
 
 router = APIRouter()
 
@@ -32,20 +36,39 @@ def _url(path: str, query: str) -> str:
     return f"{path}?{query}" if query else path
 
 
-async def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
+def _page_and_preview(
+    request: Request, options: PageOptions, manifest: dict[str, str], settings: Settings
+) -> tuple[Page, LinkPreview]:
+    """The page's run and its link preview (whose title parses the program): engine work."""
+    page = build_page(options, manifest, settings.run_limit, settings.max_page_data)
+    return page, link_preview(request, options)
+
+
+async def _render(request: Request, template: str, embed: bool) -> Response:
     settings = request.app.state.settings
+    problem = values_problem(request.query_params.get("values"))
+    if problem:
+        return PlainTextResponse(problem, status_code=400)
     # A fresh nonce per response for the editor's <style> elements (app/headers.py adds it to
     # this response's CSP); the page passes it to CodeMirror (EditorView.cspNonce).
     request.state.csp_nonce = secrets.token_urlsafe(18)
     options = page_options(request.query_params, embed=embed)
     manifest = read_manifest(settings.vendor_manifest)
     client = client_address(request)
-    with request.app.state.engine.share(client) as allowed:
-        if allowed:
-            page = await request.app.state.engine.run(
-                client, build_page, options, manifest, settings.run_limit, settings.max_page_data
+    engine = request.app.state.engine
+    preview = None  # the title names the program's output: no preview without the run
+    with engine.share(client, len(options.source)) as refusal:
+        if refusal is None:
+            page, preview = await engine.run(
+                client,
+                _page_and_preview,
+                request,
+                options,
+                manifest,
+                settings,
+                size=len(options.source),
             )
-        else:  # this address already has its share of the server's Python: the browser runs it
+        else:  # past this address's (or the server's) share of Python: the browser runs it
             page = deferred_page(options, manifest, BUSY, settings.run_limit)
     shown = options.source if page.result["ok"] else DEFAULT_SOURCE  # else: the fallback
     image_url: str | None = _url("/graph.svg", program_query(shown, options.mode, options.step))
@@ -75,7 +98,7 @@ async def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
         "image_url": image_url,
         "first_svg": svg,
         "playground_url": _url("/", program_query(options.source, options.mode, options.step)),
-        "preview": link_preview(request, options),
+        "preview": preview,
         "scripts": page_scripts(settings.static_dir),
     }
     starts = starts_at_load(manifest, options.starts_at_end, bool(svg), page.python, page.deferred)
@@ -84,12 +107,12 @@ async def _render(request: Request, template: str, embed: bool) -> HTMLResponse:
 
 
 @router.get("/", response_class=HTMLResponse)
-async def index(request: Request) -> HTMLResponse:
+async def index(request: Request) -> Response:
     return await _render(request, "index.html", embed=False)
 
 
 @router.get("/embed", response_class=HTMLResponse)
-async def embed(request: Request) -> HTMLResponse:
+async def embed(request: Request) -> Response:
     return await _render(request, "embed.html", embed=True)
 
 

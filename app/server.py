@@ -7,6 +7,12 @@ This protocol counts the head's bytes before the parser sees them: a request lin
 app itself answers 414 from `Settings.max_request_bytes` on), and every refusal of its own,
 400s included, carries the security headers.
 
+uvicorn closes a connection idle between requests after `timeout_keep_alive` but gives no
+deadline to one that sends its head a byte at a time, or never a byte at all: 600 such
+sockets were once held for 40 s. Here a request's head is due within
+`Settings.header_timeout` of the connection opening (or of its first byte, after a
+keep-alive): a 408, then the connection is closed.
+
     python -m app.server [--host 127.0.0.1] [--port 8000] [--proxy-headers]
 """
 
@@ -23,7 +29,12 @@ from app.settings import Settings
 
 MAX_REQUEST_LINE = 65_000  # httptools refuses a 65,535-byte URL with a bare 400
 MAX_HEADER_BYTES = 16 * 1024  # all header lines together; browsers send 1-4 KB
-_REASONS = {400: b"Bad Request", 414: b"URI Too Long", 431: b"Request Header Fields Too Large"}
+_REASONS = {
+    400: b"Bad Request",
+    408: b"Request Timeout",
+    414: b"URI Too Long",
+    431: b"Request Header Fields Too Large",
+}
 
 
 def protocol_class(settings: Settings) -> type[asyncio.Protocol]:
@@ -32,16 +43,42 @@ def protocol_class(settings: Settings) -> type[asyncio.Protocol]:
     class BoundedHttpToolsProtocol(HttpToolsProtocol):
         def connection_made(self, transport: Any) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            self._head_deadline: asyncio.TimerHandle | None = None
             self._start_head()
+            self._arm_head_deadline()  # the first head is due from the start
 
         def _start_head(self) -> None:
             self._reading_head = True
             self._head_bytes = 0
             self._line_done = False
 
+        def _arm_head_deadline(self) -> None:
+            if self._head_deadline is None:
+                self._head_deadline = self.loop.call_later(
+                    settings.header_timeout, self._head_too_slow
+                )
+
+        def _disarm_head_deadline(self) -> None:
+            if self._head_deadline is not None:
+                self._head_deadline.cancel()
+                self._head_deadline = None
+
+        def _head_too_slow(self) -> None:
+            self._head_deadline = None
+            if not self.transport.is_closing():
+                self.refuse(
+                    408,
+                    f"The request's head did not arrive within {settings.header_timeout:g} s.",
+                )
+
         def on_headers_complete(self) -> None:
             self._reading_head = False
+            self._disarm_head_deadline()
             super().on_headers_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm_head_deadline()
+            super().connection_lost(exc)
 
         def on_message_complete(self) -> None:
             super().on_message_complete()
@@ -49,6 +86,7 @@ def protocol_class(settings: Settings) -> type[asyncio.Protocol]:
 
         def data_received(self, data: bytes) -> None:
             if self._reading_head:
+                self._arm_head_deadline()  # a new request's first bytes, after a keep-alive
                 if not self._line_done:
                     newline = data.find(b"\n")
                     line = self._head_bytes + (newline if newline >= 0 else len(data))
@@ -100,6 +138,7 @@ def config(
         port=port,
         http=protocol_class(settings),
         server_header=False,
+        timeout_keep_alive=settings.keep_alive_timeout,
         **kwargs,
     )
 

@@ -8,6 +8,16 @@ Environment variables (all optional):
     PLAYGROUND_HSTS             Strict-Transport-Security sent on HTTPS requests, e.g.
                                 "max-age=31536000; includeSubDomains" (default: none). Behind
                                 a TLS proxy, run uvicorn with --proxy-headers so it sees https.
+    PLAYGROUND_PUBLIC_ORIGIN    the address readers reach this server at, e.g.
+                                "https://playground.example.edu" (a path prefix may follow):
+                                the start of every absolute URL (oEmbed, og:url, the Embed
+                                dialog's snippets). Default: none, and absolute URLs name
+                                http://127.0.0.1 and the port the request arrived on. Never
+                                taken from a request's Host header.
+    PLAYGROUND_HEADER_TIMEOUT   seconds a client may take to send a request's head
+                                (default 10); then the connection is closed with a 408
+    PLAYGROUND_KEEP_ALIVE       seconds an idle connection is kept open between requests
+                                (default 5)
     PLAYGROUND_STATIC_DIR       where /static is served from (default: <project>/static)
     PLAYGROUND_TEMPLATES_DIR    the Jinja2 templates (default: <project>/templates)
     PLAYGROUND_DOT              the Graphviz dot binary for /graph.svg (default "dot")
@@ -29,6 +39,11 @@ _HOST_SOURCE = (
     r"(?::(?:[0-9]+|\*))?(?:/[a-zA-Z0-9._~!$&'()*+=:@/%-]*)?"
 )
 _SOURCE = re.compile(rf"'self'|\*|{_SCHEME_SOURCE}|{_HOST_SOURCE}")
+# http(s)://host[:port][/path], no user, query or fragment, nothing HTML or a header would
+# need to escape.
+_ORIGIN = re.compile(
+    r"https?://[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*(?::[0-9]{1,5})?(?:/[a-zA-Z0-9._~!$()*+,;=:@%-]*)*"
+)
 _HSTS = re.compile(r"max-age=[0-9]{1,9}(?:; ?includeSubDomains)?(?:; ?preload)?")
 
 
@@ -57,6 +72,27 @@ def check_hsts(value: str) -> str:
     return value
 
 
+def check_public_origin(value: str) -> str:
+    """The origin without a trailing slash, if it is one ("" is none); else ValueError."""
+    value = value.rstrip("/")
+    if value and not _ORIGIN.fullmatch(value):
+        raise ValueError(
+            f"PLAYGROUND_PUBLIC_ORIGIN: {value!r} is not an http(s) origin; use e.g. "
+            "https://playground.example.edu (a path may follow; no query, user or fragment)"
+        )
+    return value
+
+
+def _seconds(name: str, text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds <= 3600:
+        raise ValueError(f"{name}: {text!r} is not a number of seconds between 0 and 3600")
+    return seconds
+
+
 def _project_root() -> Path:
     """The checkout (templates/ beside app/), or the working directory when `app` is installed
     into site-packages and run from the project directory, as the Docker image does."""
@@ -83,6 +119,9 @@ class Settings:
     templates_dir: Path = field(default_factory=lambda: _project_root() / "templates")
     frame_ancestors: str = "*"
     hsts: str = ""  # Strict-Transport-Security for HTTPS requests; "" sends none
+    public_origin: str = ""  # absolute URLs start with it; "" : http://127.0.0.1:<port>
+    header_timeout: float = 10.0  # seconds to receive a request's head, then 408 and close
+    keep_alive_timeout: float = 5.0  # seconds an idle connection stays open (uvicorn's)
     # The longest URL query or request body accepted. A program may have 50,000 characters
     # (engine.prescan), but ones that long are typed, not linked; the MLP preset is 14 KB encoded.
     max_request_bytes: int = 60 * 1024
@@ -103,6 +142,8 @@ class Settings:
     def __post_init__(self) -> None:
         check_frame_ancestors(self.frame_ancestors)
         check_hsts(self.hsts)
+        if check_public_origin(self.public_origin) != self.public_origin:
+            raise ValueError(f"public_origin {self.public_origin!r} ends with a slash")
 
     @property
     def vendor_manifest(self) -> Path:
@@ -118,6 +159,18 @@ class Settings:
             )
         if "PLAYGROUND_HSTS" in env:
             overrides["hsts"] = env["PLAYGROUND_HSTS"].strip()
+        if "PLAYGROUND_PUBLIC_ORIGIN" in env:
+            overrides["public_origin"] = check_public_origin(
+                env["PLAYGROUND_PUBLIC_ORIGIN"].strip()
+            )
+        if "PLAYGROUND_HEADER_TIMEOUT" in env:
+            overrides["header_timeout"] = _seconds(
+                "PLAYGROUND_HEADER_TIMEOUT", env["PLAYGROUND_HEADER_TIMEOUT"]
+            )
+        if "PLAYGROUND_KEEP_ALIVE" in env:
+            overrides["keep_alive_timeout"] = _seconds(
+                "PLAYGROUND_KEEP_ALIVE", env["PLAYGROUND_KEEP_ALIVE"]
+            )
         if "PLAYGROUND_STATIC_DIR" in env:
             overrides["static_dir"] = Path(env["PLAYGROUND_STATIC_DIR"])
         if "PLAYGROUND_TEMPLATES_DIR" in env:

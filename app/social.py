@@ -8,7 +8,8 @@ from urllib.parse import urlencode
 from fastapi import Request
 
 from app.embed_code import embed_code
-from app.oembed import PROVIDER, origin
+from app.oembed import PROVIDER
+from app.origin import absolute_url, public_origin
 from app.page_data import PageOptions
 
 DESCRIPTION = (
@@ -28,10 +29,11 @@ class LinkPreview:
 
 
 def link_preview(request: Request, options: PageOptions) -> LinkPreview:
-    code = embed_code(origin(request), options)
+    """Parses the program (its output names the title): run it on an engine thread."""
+    code = embed_code(public_origin(request), options)
     limit = request.app.state.settings.max_request_bytes
-    url = str(request.url)
-    oembed = f"{origin(request)}/oembed?{urlencode({'url': url, 'format': 'json'})}"
+    url = absolute_url(request)
+    oembed = f"{public_origin(request)}/oembed?{urlencode({'url': url, 'format': 'json'})}"
     return LinkPreview(
         title=code.title,
         description=DESCRIPTION,

@@ -2,7 +2,8 @@
 
 `ast.parse` can run out of stack on deep input (a 3,000-term sum raises RecursionError,
 100,000 minus signs a MemoryError) and reads non-ASCII look-alikes as names. One linear pass
-here rejects all of that with a position, in microseconds.
+here rejects all of that with a position, in microseconds. The operator cap counts a
+statement as the parser sees it: across backslash continuations and open brackets.
 
 It also rejects, anywhere in the text (comments and quotes included), every code point that
 UTF-8, XML or DOT cannot carry: a lone surrogate cannot be encoded at all, NUL and other
@@ -149,6 +150,10 @@ def prescan(source: str) -> None:
         if ch in "'\"":
             i = _string_end(source, i)
             continue
+        if ch == "\\" and source.startswith(("\r\n", "\n", "\r"), i + 1):
+            # a backslash continuation: the next line is the same statement to the parser
+            i += 3 if source.startswith("\r\n", i + 1) else 2
+            continue
         if ch.isalpha() or ch == "_":
             end = i + 1
             while end < n and (source[end].isalnum() or source[end] == "_"):
@@ -192,6 +197,6 @@ def prescan(source: str) -> None:
                     f"this statement has more than {MAX_OPERATORS_PER_STATEMENT} operators; "
                     "split it into several assignments",
                 )
-        elif ch == ";" or (ch == "\n" and depth == 0):
+        elif depth == 0 and ch in ";\n":
             operators = 0
         i += 1

@@ -35,6 +35,7 @@ PROGRAMS: list[tuple[str, str]] = [
     ("brackets", "(" * 300 + "x" + ")" * 300),
     ("minus", "-" * 20000 + "x"),
     ("long sum", "+".join(["x"] * 3000)),
+    ("continued sum", "x + \\\n" * 600 + "x"),  # one statement to the parser
     ("calls", "tanh(" * 60 + "x" + ")" * 60),
     # shared subexpressions: 91 nodes, 2**30 paths
     ("shared", "a = 1.0\n" + "a = a*0.5 + a*0.5\n" * 30),
@@ -83,4 +84,9 @@ BAD_PARAMETERS: list[dict[str, str]] = [
     {"controls": "maybe"},
     {"autoplay": "1"},
     {"src": "x\r\nSet-Cookie: a=b"},
+    # what-if values Python's json reads, or fails on, in ways a number cannot be
+    {"values": '{"x1": NaN}'},
+    {"values": '{"x1": Infinity}'},
+    {"values": "[" * 2000 + "]" * 2000},
+    {"values": '{"x1": ' + "9" * 400 + "}"},
 ]

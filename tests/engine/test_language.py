@@ -262,3 +262,18 @@ def test_names_are_capped_like_labels():
     with pytest.raises(ExpressionError, match="a name has at most 40 characters") as caught:
         parse("x = 1\ny = " + "b" * 16_385)
     assert (caught.value.line, caught.value.col) == (2, 5)
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_the_operator_cap_counts_a_statement_split_by_backslash_continuations(newline):
+    """`x + \\` at each line end is one statement to the parser: 600 terms once passed the cap
+    (counted per line) and ran ast.parse out of stack."""
+    source = f"x + \\{newline}" * 600 + "x"
+    e = _error(source)
+    assert "operators" in e.message
+    if "\n" in newline:  # positions count lines by "\n"
+        assert e.line == MAX_OPERATORS_PER_STATEMENT + 1
+
+
+def test_statements_on_their_own_lines_each_get_the_operator_cap():
+    parse("\n".join(["y = " + "+".join(["x"] * 200)] * 3) + "\ny")  # 600 operators in all
