@@ -21,7 +21,7 @@ import random
 import traceback
 from typing import Any
 
-from engine import cell, collector, nodes, observe, recorder, toplevel, value
+from engine import cell, collector, creators, nodes, observe, recorder, toplevel, value
 from engine.dot import dot_source
 from engine.graph import GraphTooLarge, topological_order
 from engine.record import MAX_NODES, graph_record, touched, walk
@@ -140,10 +140,12 @@ def _message(exc: BaseException, limit: int) -> str:
 
 
 def _live_nodes() -> int:
-    """Values of any node class alive now (after a collection)."""
+    """Values of any node class alive now (after a collection). What is known of the program's
+    dead values (engine.creators) is forgotten on the way."""
     gc.collect()
     seen: dict[type, bool] = {}
     count = 0
+    learners: set[int] = set()
     for obj in gc.get_objects():
         kind = type(obj)
         is_node = seen.get(kind)
@@ -151,7 +153,11 @@ def _live_nodes() -> int:
             is_node = seen[kind] = issubclass(kind, value.Value) or (
                 kind.__module__ == "__main__" and nodes.is_node(obj)
             )
-        count += is_node
+        if is_node:
+            count += 1
+            if kind.__module__ == "__main__":
+                learners.add(id(obj))
+    creators.prune(learners)
     return count
 
 
@@ -195,6 +201,7 @@ def run_program(
     namespace = cell.namespace(draw_dot)
     random.seed(seed)
     nodes.birth.clear()
+    creators.clear()
 
     def check(made: int) -> None:
         rec.age()
