@@ -57,8 +57,8 @@ def _number_of(obj: object) -> Any:
         found = getattr(obj, "data", _MISSING)
     except Exception:  # a learner's property may raise anything
         return None
-    if found is _MISSING and isinstance(obj, numbers.Real) and type(obj) not in _PLAIN:
-        return obj
+    if found is _MISSING:
+        return obj if isinstance(obj, numbers.Real) and type(obj) not in _PLAIN else None
     return found
 
 

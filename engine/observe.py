@@ -34,6 +34,8 @@ def classify(code: Any) -> str:
         return ""
     if code.co_name == "__init__":
         return "init"
+    if code.co_name == "__new__":
+        return "new"  # a subclass of float makes its values here: seen when it returns
     if code.co_argcount == 0 and code.co_kwonlyargcount == 0 and code.co_freevars:
         return "rule"
     if code.co_name in nodes.METHOD_RULES and code.co_argcount == 1:
@@ -77,6 +79,8 @@ class Observer:
         if kind == "rule":
             self.rule_started(code, frame)
             return True
+        if kind == "new":
+            return True
         first = frame.f_locals.get(code.co_varnames[0]) if code.co_varnames else None
         if kind == "method":
             self.method_started(code, frame, first)
@@ -92,6 +96,13 @@ class Observer:
         elif kind == "draw" and nodes.is_node(first):
             self.recorder.snapshot(first)
         return True
+
+    def made(self, obj: Any, frame: Any) -> None:
+        """A `__new__` of the program's returned `obj` (made in `frame`)."""
+        if nodes.is_node(obj):
+            nodes.birth[id(obj)] = next(self.births)
+            creators.note(obj, frame.f_back)
+            value.count_creation()
 
     def method_started(self, code: Any, frame: Any, node: Any) -> None:
         """A rule written as a method of the node's class: the node is `self`."""
@@ -161,13 +172,16 @@ def _install_monitoring(observer: Observer) -> Callable[[], None]:  # Python 3.1
         kind = kind_of(code)
         if not kind:
             return mon.DISABLE
-        if kind in ("rule", "method") and code not in returning:
+        if kind in ("rule", "method", "new") and code not in returning:
             returning.add(code)
             mon.set_local_events(tool, code, events.PY_RETURN)
         if not observer.started(kind, code, sys._getframe(1)):
             return mon.DISABLE
 
     def on_return(code, offset, retval):
+        if kind_of(code) == "new":
+            observer.made(retval, sys._getframe(1))
+            return
         observer.ended(code, None)
 
     def on_unwind(code, offset, exception):
@@ -199,8 +213,11 @@ def _install_profile(observer: Observer) -> Callable[[], None]:  # CPython 3.11
             kind = kind_of(frame.f_code)
             if kind:
                 observer.started(kind, frame.f_code, frame)
-        elif event == "return" and observer.open:
-            observer.ended(frame.f_code, frame)
+        elif event == "return":
+            if kind_of(frame.f_code) == "new":
+                observer.made(arg, frame)
+            elif observer.open:
+                observer.ended(frame.f_code, frame)
 
     previous = sys.getprofile()
     sys.setprofile(profile)
