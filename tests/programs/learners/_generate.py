@@ -207,6 +207,7 @@ def make(
     header = f"# {comment}\n" if comment else ""
     imports = "import math\n" + ("from fractions import Fraction\n" if "Fraction" in data else "")
     program = (
+        f"# ruff: noqa: B006, UP034 - a learner's code, as they write it\n"
         f"{header}# root: {root}\n# leaves: {leaves}\n{imports}\n\n{cls}\n\n{text}{call}\n"
         f"print({root}.data)\n"
     )

@@ -1,3 +1,4 @@
+# ruff: noqa: B006, UP034 - a learner's code, as they write it
 # a seed's own code: children={} kept as it is
 # root: loss
 # leaves: w1 w2

@@ -1,3 +1,4 @@
+# ruff: noqa: B006, UP034 - a learner's code, as they write it
 # root: loss
 # leaves: w1 w2
 import math

@@ -1,3 +1,4 @@
+# ruff: noqa: B006, UP034 - a learner's code, as they write it
 # root: d
 # leaves: a b
 import math

@@ -1,3 +1,4 @@
+# ruff: noqa: B006, UP034 - a learner's code, as they write it
 # data a bool: w1 = Value(True), w2 = Value(True)
 # root: loss
 # leaves: w1 w2

@@ -1,3 +1,4 @@
+# ruff: noqa: B006, UP034 - a learner's code, as they write it
 # __eq__ without __hash__: instances are unhashable
 # root: loss
 # leaves: w1 w2

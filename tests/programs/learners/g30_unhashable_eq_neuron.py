@@ -1,3 +1,4 @@
+# ruff: noqa: B006, UP034 - a learner's code, as they write it
 # root: o
 # leaves: x1 x2 w1 w2 b
 import math
