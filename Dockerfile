@@ -1,6 +1,8 @@
 # The playground server. Three stages, so node_modules never reaches the final image:
 #   node    - npm ci (Pyodide core, Graphviz WASM, CodeMirror, esbuild from package-lock.json)
-#   vendor  - scripts/build_vendor.py turns them and engine/ into static/vendor
+#   vendor  - scripts/build_vendor.py turns them and engine/ into static/vendor, bundles our own
+#             modules into static/js/bundle and precompresses static/ (tests/test_dockerfile.py
+#             replays each stage's COPY set and build command, so this list can't drift)
 #   runtime - Python, Debian's Graphviz, the app, static/ (vendor included); runs as a non-root user
 
 FROM node:20-bookworm-slim AS node
@@ -13,12 +15,13 @@ FROM python:3.11-slim-bookworm AS vendor
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
 COPY --from=node /src/node_modules node_modules
-# Node runs esbuild (scripts/build_editor.mjs) to bundle CodeMirror.
+# Node runs esbuild (build_editor.mjs: CodeMirror; build_bundle.mjs: static/js) and Pyodide
+# (build_bytecode.mjs: the standard library's and the engine's bytecode).
 COPY --from=node /usr/local/bin/node /usr/local/bin/node
 COPY pyproject.toml ./
 COPY engine engine
-COPY static/js/editor-src static/js/editor-src
-COPY scripts/build_vendor.py scripts/build_editor.mjs scripts/
+COPY static static
+COPY scripts/build_vendor.py scripts/build_editor.mjs scripts/build_bundle.mjs scripts/build_bytecode.mjs scripts/
 RUN pip install brotli==1.2.1  # the pin in pyproject.toml; build_vendor.py checks they match
 RUN python scripts/build_vendor.py
 
@@ -37,8 +40,8 @@ COPY engine engine
 COPY app app
 RUN pip install .
 COPY templates templates
-COPY static static
-COPY --from=vendor /src/static/vendor static/vendor
+# static/ as the vendor stage left it: vendor/, js/bundle/ and the precompressed copies
+COPY --from=vendor /src/static static
 RUN useradd --system --uid 10001 --no-create-home playground
 USER playground
 EXPOSE 8000

@@ -15,7 +15,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
-from engine import nn
+from engine import micrograd, nn
 from engine.value import Value
 
 # Standard-library modules a learner's program may import (pure computation, no I/O).
@@ -51,8 +51,10 @@ def _module(name: str, **members: Any) -> types.ModuleType:
 def provided_modules(draw_dot: Callable[..., Any]) -> dict[str, types.ModuleType]:
     """micrograd, engine and graphviz as this program sees them."""
     nn_members = {k: getattr(nn, k) for k in ("Module", "Neuron", "Layer", "MLP")}
-    micro_engine = _module("micrograd.engine", Value=Value)
-    micro_nn = _module("micrograd.nn", Value=Value, random=random, **nn_members)
+    # micrograd means micrograd 0.1.0: backward() accumulates, values take new attributes
+    micro_members = {k: getattr(micrograd, k) for k in ("Module", "Neuron", "Layer", "MLP")}
+    micro_engine = _module("micrograd.engine", Value=micrograd.Value)
+    micro_nn = _module("micrograd.nn", Value=micrograd.Value, random=random, **micro_members)
     ours_nn = _module("engine.nn", Value=Value, **nn_members)
     return {
         "micrograd": _module("micrograd", engine=micro_engine, nn=micro_nn),

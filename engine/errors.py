@@ -10,6 +10,8 @@ class ExpressionError(ValueError):
         self.line = line
         self.col = col
         self.end_col = end_col if end_col is not None else col + 1
+        # Python beyond the language (not a mistake in it): the worker runs it as Python
+        self.beyond = False
 
     def to_json(self) -> dict:
         return {

@@ -113,6 +113,14 @@ def _error(node: ast.AST, message: str) -> ExpressionError:
     return ExpressionError(message, line, col, end + 1 if end is not None and same_line else None)
 
 
+def _beyond(node: ast.AST, message: str) -> ExpressionError:
+    """Python the language does not have (text outside a label, `.attr`, `%`, ...): in the
+    browser's worker such a program runs as Python instead (engine.playground)."""
+    error = _error(node, message)
+    error.beyond = True
+    return error
+
+
 def _number_literal(node: ast.AST) -> float | None:
     """The value of `2`, `-3.0` or `+1e-3` written as a literal; None for anything else."""
     sign = 1.0
@@ -247,21 +255,23 @@ class _Builder:
         if isinstance(node, ast.Name):
             return self.lookup(node)
         if isinstance(node, ast.Constant):
-            raise _error(node, self.constant_message(node.value))
+            if isinstance(node.value, bool | int | float | complex):
+                raise _error(node, self.constant_message(node.value))
+            raise _beyond(node, self.constant_message(node.value))
         if isinstance(node, ast.UnaryOp):
             if isinstance(node.op, ast.UAdd):
                 return self.expr(node.operand)
             if isinstance(node.op, ast.USub):
                 return self.computed(node, -self.expr(node.operand), 2)
-            raise _error(node, f"'{_SYMBOLS[type(node.op)]}' is not supported; {_HELP}")
+            raise _beyond(node, f"'{_SYMBOLS[type(node.op)]}' is not supported; {_HELP}")
         if isinstance(node, ast.BinOp):
             return self.binary(node)
         if isinstance(node, ast.Call):
             return self.call(node)
         if isinstance(node, ast.Attribute):
-            raise _error(node, f"'.{node.attr}' can't be read here; {_HELP}")
+            raise _beyond(node, f"'.{node.attr}' can't be read here; {_HELP}")
         what = _NOT_ALLOWED.get(type(node), f"'{type(node).__name__}' expressions")
-        raise _error(node, f"{what} are not part of the expression language; {_HELP}")
+        raise _beyond(node, f"{what} are not part of the expression language; {_HELP}")
 
     def constant_message(self, value: object) -> str:
         if isinstance(value, bool):
@@ -319,13 +329,13 @@ class _Builder:
                 return self.computed(node, base**exponent, 1)
             return self.computed(node, base ** self.expr(node.right), 1)
         if type(node.op) not in _BINARY:
-            raise _error(node, f"'{_SYMBOLS.get(type(node.op), '?')}' is not supported; {_HELP}")
+            raise _beyond(node, f"'{_SYMBOLS.get(type(node.op), '?')}' is not supported; {_HELP}")
         left, right = self.expr(node.left), self.expr(node.right)
         return self.computed(node, getattr(left, _BINARY[type(node.op)])(right), 3)
 
     def call(self, node: ast.Call) -> Value:
         if any(isinstance(a, ast.Starred) for a in node.args):
-            raise _error(node, f"'*' unpacking is not part of the expression language; {_HELP}")
+            raise _beyond(node, f"'*' unpacking is not part of the expression language; {_HELP}")
         func = node.func
         if (
             isinstance(func, ast.Attribute)
@@ -338,7 +348,7 @@ class _Builder:
                 known = f"write {name}(...) without '{module}.'"
             else:
                 known = f"the functions are {', '.join(FUNCTIONS)}"
-            raise _error(func, f"there are no modules here, so no '{module}.{name}'; {known}")
+            raise _beyond(func, f"there are no modules here, so no '{module}.{name}'; {known}")
         if isinstance(func, ast.Attribute):  # the seeds' method style: n.tanh()
             if func.attr not in FUNCTIONS:
                 raise _error(func, f"unknown method '.{func.attr}()'{_suggest(func.attr)}")
@@ -347,7 +357,7 @@ class _Builder:
                 raise _error(node, f".{func.attr}() takes {wanted}, got {len(node.args)}")
             return self.apply(node, func.attr, [func.value, *node.args])
         if not isinstance(func, ast.Name):
-            raise _error(func, f"only named functions can be called; {_HELP}")
+            raise _beyond(func, f"only named functions can be called; {_HELP}")
         if func.id == "Value":
             return self.value_literal(node)
         if func.id not in FUNCTIONS:

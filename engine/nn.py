@@ -17,11 +17,13 @@ class Module:
 class Neuron(Module):
     """act(w . x + b): ReLU (micrograd's) or tanh, or linear with `nonlin=False`."""
 
+    value_type: type[Value] = Value  # the class of its parameters (engine.micrograd's, say)
+
     def __init__(self, nin: int, nonlin: bool = True, activation: str = "relu"):
         if activation not in ("relu", "tanh"):
             raise ValueError(f"activation must be 'relu' or 'tanh', not {activation!r}")
-        self.w = [Value(random.uniform(-1, 1)) for _ in range(nin)]
-        self.b = Value(0.0)
+        self.w = [self.value_type(random.uniform(-1, 1)) for _ in range(nin)]
+        self.b = self.value_type(0.0)
         self.nonlin = nonlin
         self.activation = activation
 
@@ -40,8 +42,10 @@ class Neuron(Module):
 
 
 class Layer(Module):
+    neuron_type: type[Neuron] = Neuron
+
     def __init__(self, nin: int, nout: int, **kwargs):
-        self.neurons = [Neuron(nin, **kwargs) for _ in range(nout)]
+        self.neurons = [self.neuron_type(nin, **kwargs) for _ in range(nout)]
 
     def __call__(self, x):
         out = [n(x) for n in self.neurons]
@@ -57,10 +61,12 @@ class Layer(Module):
 class MLP(Module):
     """Layers of sizes `nouts`; the last is linear, as in micrograd."""
 
+    layer_type: type[Layer] = Layer
+
     def __init__(self, nin: int, nouts: list[int], activation: str = "relu"):
         sz = [nin] + list(nouts)
         self.layers = [
-            Layer(sz[i], sz[i + 1], nonlin=i != len(nouts) - 1, activation=activation)
+            self.layer_type(sz[i], sz[i + 1], nonlin=i != len(nouts) - 1, activation=activation)
             for i in range(len(nouts))
         ]
 

@@ -17,21 +17,29 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from engine import nodes, value
+from engine import creators, nodes, value
 from engine.recorder import Recorder, Step
 
-CELL = "<cell>"
+CELL = creators.CELL
 _PASS_NAMES = ("backward", "backprop", "backpropagate")
+_GENERATED = "<string>"  # where a dataclass's generated __init__ lives
 
 
 def classify(code: Any) -> str:
-    """ "rule", "init", "pass", or "" for code the observer ignores."""
+    """ "rule", "method" (a rule written as a method `_backward(self)`), "init", "pass",
+    "draw", or "" for code the observer ignores."""
+    if code.co_name == "__init__" and code.co_filename == _GENERATED:
+        return "init"  # a dataclass's, perhaps: `started` checks whose class it is
     if code.co_filename != CELL:
         return ""
     if code.co_name == "__init__":
         return "init"
+    if code.co_name == "__new__":
+        return "new"  # a subclass of float makes its values here: seen when it returns
     if code.co_argcount == 0 and code.co_kwonlyargcount == 0 and code.co_freevars:
         return "rule"
+    if code.co_name in nodes.METHOD_RULES and code.co_argcount == 1:
+        return "method"
     if code.co_name in _PASS_NAMES and code.co_argcount >= 1:
         return "pass"
     if code.co_name == "draw_dot" and code.co_argcount >= 1:
@@ -55,7 +63,8 @@ class Observer:
     def __init__(self, recorder: Recorder):
         self.recorder = recorder
         self.kinds: dict[Any, str] = {}
-        self.open: list[tuple[Any, Any, Step, tuple[Any, ...]]] = []  # (code, frame, step, kids)
+        # (code, frame, step or None, kids) of the rules running now, innermost last
+        self.open: list[tuple[Any, Any, Step | None, tuple[Any, ...]]] = []
         self.births = itertools.count()
 
     def kind(self, code: Any) -> str:
@@ -64,18 +73,48 @@ class Observer:
             kind = self.kinds[code] = classify(code)
         return kind
 
-    def started(self, kind: str, code: Any, frame: Any) -> None:
+    def started(self, kind: str, code: Any, frame: Any) -> bool:
+        """Note a call; False when calls of this code never matter (not a class of the
+        program's own)."""
         if kind == "rule":
             self.rule_started(code, frame)
-            return
+            return True
+        if kind == "new":
+            return True
         first = frame.f_locals.get(code.co_varnames[0]) if code.co_varnames else None
-        if kind == "init":
+        if kind == "method":
+            self.method_started(code, frame, first)
+        elif kind == "init":
+            if code.co_filename != CELL and type(first).__module__ != "__main__":
+                self.kinds[code] = ""
+                return False
             nodes.birth[id(first)] = next(self.births)
+            creators.note(first, frame.f_back)
             value.count_creation()  # may raise the node cap's exception, into the program
         elif kind == "pass" and nodes.is_node(first):
             self.recorder.backward_target(first)
         elif kind == "draw" and nodes.is_node(first):
             self.recorder.snapshot(first)
+        return True
+
+    def made(self, obj: Any, frame: Any) -> None:
+        """A `__new__` of the program's returned `obj` (made in `frame`)."""
+        if nodes.is_node(obj):
+            nodes.birth[id(obj)] = next(self.births)
+            creators.note(obj, frame.f_back)
+            value.count_creation()
+
+    def method_started(self, code: Any, frame: Any, node: Any) -> None:
+        """A rule written as a method of the node's class: the node is `self`."""
+        fn = nodes.rule(node) if nodes.is_node(node) else None
+        if fn is None or getattr(fn, "__code__", None) is not code:
+            self.open.append((code, frame, None, ()))  # keeps `ended` paired; records nothing
+            return
+        kids = nodes.children(node)
+        step = Step(node, (), (), nodes.grad(node), None)
+        step.before = tuple(nodes.grad(k) for k in kids)
+        step.datas = (nodes.data(node), *map(nodes.data, kids))
+        self.open.append((code, frame, step, kids))
 
     def rule_started(self, code: Any, frame: Any) -> None:
         local = frame.f_locals
@@ -104,6 +143,8 @@ class Observer:
         if frame is not None and self.open[-1][1] is not frame:
             return
         _, _, step, kids = self.open.pop()
+        if step is None:
+            return
         step.after = tuple(nodes.grad(k) for k in kids)
         self.recorder.add(step)
 
@@ -131,12 +172,16 @@ def _install_monitoring(observer: Observer) -> Callable[[], None]:  # Python 3.1
         kind = kind_of(code)
         if not kind:
             return mon.DISABLE
-        if kind == "rule" and code not in returning:
+        if kind in ("rule", "method", "new") and code not in returning:
             returning.add(code)
             mon.set_local_events(tool, code, events.PY_RETURN)
-        observer.started(kind, code, sys._getframe(1))
+        if not observer.started(kind, code, sys._getframe(1)):
+            return mon.DISABLE
 
     def on_return(code, offset, retval):
+        if kind_of(code) == "new":
+            observer.made(retval, sys._getframe(1))
+            return
         observer.ended(code, None)
 
     def on_unwind(code, offset, exception):
@@ -168,8 +213,11 @@ def _install_profile(observer: Observer) -> Callable[[], None]:  # CPython 3.11
             kind = kind_of(frame.f_code)
             if kind:
                 observer.started(kind, frame.f_code, frame)
-        elif event == "return" and observer.open:
-            observer.ended(frame.f_code, frame)
+        elif event == "return":
+            if kind_of(frame.f_code) == "new":
+                observer.made(arg, frame)
+            elif observer.open:
+                observer.ended(frame.f_code, frame)
 
     previous = sys.getprofile()
     sys.setprofile(profile)

@@ -113,6 +113,19 @@ def is_python_only(source: str) -> bool:
     )
 
 
+def _beyond_language(source: str, inputs: Mapping[str, float] | None) -> bool:
+    """The language refused valid Python for using what it does not have (`' ' * 10`): a
+    program for the runner, not a mistake in an expression."""
+    try:
+        ast.parse(source)
+        parse(source, inputs)
+    except ExpressionError as e:
+        return e.beyond
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return False
+
+
 def run_in_worker(
     source: str, mode: str = "correct", inputs: Mapping[str, float] | None = None
 ) -> dict[str, Any]:
@@ -130,7 +143,7 @@ def run_in_worker(
         root = whatif.with_values(program.output, assigned) if assigned else program.output
         names = {id(v): name for name, v in program.values.items()}
         session.remember([root], names, source, [result["trace"]])
-    if result["ok"] or not is_python_only(source):
+    if result["ok"] or not (is_python_only(source) or _beyond_language(source, inputs)):
         return result
     keep: dict[str, Any] = {}
     ran = run_program(source, keep=keep)

@@ -21,7 +21,7 @@ import random
 import traceback
 from typing import Any
 
-from engine import cell, collector, nodes, observe, recorder, value
+from engine import cell, collector, creators, nodes, observe, recorder, toplevel, value
 from engine.dot import dot_source
 from engine.graph import GraphTooLarge, topological_order
 from engine.record import MAX_NODES, graph_record, touched, walk
@@ -140,10 +140,12 @@ def _message(exc: BaseException, limit: int) -> str:
 
 
 def _live_nodes() -> int:
-    """Values of any node class alive now (after a collection)."""
+    """Values of any node class alive now (after a collection). What is known of the program's
+    dead values (engine.creators) is forgotten on the way."""
     gc.collect()
     seen: dict[type, bool] = {}
     count = 0
+    learners: set[int] = set()
     for obj in gc.get_objects():
         kind = type(obj)
         is_node = seen.get(kind)
@@ -151,7 +153,11 @@ def _live_nodes() -> int:
             is_node = seen[kind] = issubclass(kind, value.Value) or (
                 kind.__module__ == "__main__" and nodes.is_node(obj)
             )
-        count += is_node
+        if is_node:
+            count += 1
+            if kind.__module__ == "__main__":
+                learners.add(id(obj))
+    creators.prune(learners)
     return count
 
 
@@ -177,6 +183,7 @@ def run_program(
     error = None
     try:
         tree = ast.parse(source, observe.CELL)
+        own_names = toplevel.assigned_names(tree)
         body, last = _split_last_expression(tree)
         code = compile(body, observe.CELL, "exec")
         last_code = compile(last, observe.CELL, "eval") if last is not None else None
@@ -194,6 +201,7 @@ def run_program(
     namespace = cell.namespace(draw_dot)
     random.seed(seed)
     nodes.birth.clear()
+    creators.clear()
 
     def check(made: int) -> None:
         rec.age()
@@ -220,20 +228,27 @@ def run_program(
         value.watch_creations(math.inf)
         recorder.ACTIVE = previous
         stop()
-    graphs = _graphs(rec, namespace, last_value, source, limit)
+    named = _named_nodes(namespace, own_names)
+    graphs = _graphs(rec, named, last_value, source, limit)
     if keep is not None:
         keep["roots"] = [g.get("root") for g in graphs]
         keep["orders"] = [g.pop("order", None) for g in graphs]
-        keep["names"] = {key: name for key, (name, _) in _named_nodes(namespace).items()}
+        keep["names"] = {key: name for key, (name, _) in named.items()}
     for g in graphs:
         g.pop("root", None)
         g.pop("order", None)
     chosen = _chosen(graphs)
-    return _result(out, error, graphs, chosen, rec.dropped)
+    note = "" if graphs else _not_nodes(namespace, last_value)
+    return _result(out, error, graphs, chosen, rec.dropped, note)
 
 
 def _result(
-    out: _Output, error: dict | None, graphs: list[dict], chosen: int | None, dropped: int = 0
+    out: _Output,
+    error: dict | None,
+    graphs: list[dict],
+    chosen: int | None,
+    dropped: int = 0,
+    note: str = "",
 ) -> dict[str, Any]:
     return {
         "ok": error is None,
@@ -242,14 +257,27 @@ def _result(
         "graphs": [{k: g[k] for k in ("title", "kind", "record", "dot", "note")} for g in graphs],
         "chosen": chosen,
         "dropped_steps": dropped,
+        "note": note,
     }
 
 
-def _named_nodes(namespace: dict[str, Any]) -> dict[int, tuple[str, Any]]:
-    """Top-level names bound to nodes: id(node) -> (first name, node)."""
+def _not_nodes(namespace: dict[str, Any], last_value: Any) -> str:
+    """A program that made values but no graph: why its values are not nodes, in its terms
+    (`your values keep their inputs in `srcs`; the page reads ...`), or ""."""
+    for obj in (last_value, *reversed(namespace.values())):
+        if nodes.looks_like_value(obj):
+            why = nodes.diagnose(obj)
+            if why:
+                return f"No graph to draw: {why}."
+    return ""
+
+
+def _named_nodes(namespace: dict[str, Any], own: frozenset[str]) -> dict[int, tuple[str, Any]]:
+    """The program's own top-level variables bound to nodes: id(node) -> (first name, node).
+    A loop variable names nothing (engine.toplevel)."""
     named: dict[int, tuple[str, Any]] = {}
     for name, obj in namespace.items():
-        if not name.startswith("_") and nodes.is_node(obj):
+        if name in own and not name.startswith("_") and nodes.is_node(obj):
             named.setdefault(id(obj), (name, obj))
     return named
 
@@ -278,10 +306,13 @@ def _roots(named: dict[int, tuple[str, Any]], limit: int) -> list[Any]:
 
 
 def _graphs(
-    rec: Recorder, namespace: dict[str, Any], last_value: Any, source: str, limit: int
+    rec: Recorder,
+    named: dict[int, tuple[str, Any]],
+    last_value: Any,
+    source: str,
+    limit: int,
 ) -> list[dict[str, Any]]:
     """The graphs offered under "Graph of", the one the program most likely meant first."""
-    named = _named_nodes(namespace)
     names = {key: name for key, (name, _) in named.items()}
     titled: list[tuple[Any, str]] = []
     if nodes.is_node(rec.last_target):

@@ -71,8 +71,8 @@ class Session:
         self.computed = [bool(nodes.children(v)) for v in self.order]  # not a leaf
         self.consumers: dict[int, list[Any]] = {id(v): [] for v in self.order}
         for v in self.order:
-            for k in dict.fromkeys(nodes.children(v)):
-                self.consumers[id(k)].append(v)
+            for k in {id(k): k for k in nodes.children(v)}.values():  # by identity: a
+                self.consumers[id(k)].append(v)  # learner's __eq__ may make values unhashable
         self.start: list[float] | None = None
         self.called: list[Any] = []
         self.history: list[tuple[Any, list[float]]] = []  # (node, grads before its call)
@@ -106,7 +106,8 @@ class Session:
         fn = nodes.rule(node)
         if fn is None:
             raise ValueError(f"{self.graph.name(node)} has no _backward to call")
-        waiting = [c for c in self.consumers[id(node)] if c not in self.called]
+        called = {id(c) for c in self.called}
+        waiting = [c for c in self.consumers[id(node)] if id(c) not in called]
         before = [nodes.grad(v) for v in self.order]
         rec = Recorder()
         rec.call(node, fn)
@@ -135,7 +136,7 @@ class Session:
             node, before = self.history.pop()
             for v, g in zip(self.order, before, strict=True):
                 _set_grad(v, g)
-            self.called.remove(node)
+            self.called = [c for c in self.called if c is not node]
         return self.state(changed_only=True)
 
     def reset(self) -> dict[str, Any]:

@@ -77,14 +77,15 @@ def _overwriting_call(v: Value, fn: Any, rec: Recorder) -> None:
     kids = v._children
     before = tuple(k.grad for k in kids)
     datas = (v.data, *(k.data for k in kids))
-    distinct = list(dict.fromkeys(kids))
+    distinct = list({id(k): k for k in kids}.values())
+    classes = [type(c) for c in distinct]
     for c in distinct:
         c.__class__ = _Overwriting
     try:
         fn()
     finally:
-        for c in distinct:
-            c.__class__ = Value
+        for c, cls in zip(distinct, classes, strict=True):
+            c.__class__ = cls
     rec.add(Step(v, before, tuple(k.grad for k in kids), v.grad, datas))
 
 

@@ -47,8 +47,8 @@ def count_creation() -> None:
         _on_check(_made)  # type: ignore[misc]
 
 
-def _as_value(x: "Value | float") -> "Value":
-    return x if isinstance(x, Value) else Value(x)
+def _as_value(x: "Value | float", cls: type) -> "Value":
+    return x if isinstance(x, Value) else cls(x)
 
 
 def _exponent_text(k: float) -> str:
@@ -97,8 +97,8 @@ class Value:
     # --- primitives: each owns its derivative -------------------------------------------
 
     def __add__(self, other):
-        other = _as_value(other)
-        out = Value(self.data + other.data, (self, other), "+")
+        other = _as_value(other, type(self))
+        out = type(self)(self.data + other.data, (self, other), "+")
 
         def _backward():
             self.grad += out.grad
@@ -113,8 +113,8 @@ class Value:
     )
 
     def __mul__(self, other):
-        other = _as_value(other)
-        out = Value(self.data * other.data, (self, other), "*")
+        other = _as_value(other, type(self))
+        out = type(self)(self.data * other.data, (self, other), "*")
 
         def _backward():
             self.grad += other.data * out.grad
@@ -133,7 +133,7 @@ class Value:
         if isinstance(other, Value):
             return self._pow_value(other)
         k = numeric.to_float(other)
-        out = Value(numeric.pow(self.data, k), (self,), f"**{_exponent_text(k)}")
+        out = type(self)(numeric.pow(self.data, k), (self,), f"**{_exponent_text(k)}")
 
         def _backward():
             self.grad += k * numeric.pow(self.data, k - 1) * out.grad
@@ -151,7 +151,7 @@ class Value:
     def _pow_value(self, other):
         # d/dy x**y = log(x) * x**y: real only for x > 0, so y.grad is nan for x < 0 and
         # -inf or nan for x == 0, while x.grad = y * x**(y-1) follows `numeric.pow`.
-        out = Value(numeric.pow(self.data, other.data), (self, other), "**")
+        out = type(self)(numeric.pow(self.data, other.data), (self, other), "**")
 
         def _backward():
             self.grad += other.data * numeric.pow(self.data, other.data - 1) * out.grad
@@ -172,7 +172,7 @@ class Value:
     )
 
     def exp(self):
-        out = Value(numeric.exp(self.data), (self,), "exp")
+        out = type(self)(numeric.exp(self.data), (self,), "exp")
 
         def _backward():
             self.grad += out.data * out.grad
@@ -184,7 +184,7 @@ class Value:
 
     def log(self):
         """Natural log: log(0) = -inf, log(x < 0) = nan."""
-        out = Value(numeric.log(self.data), (self,), "log")
+        out = type(self)(numeric.log(self.data), (self,), "log")
 
         def _backward():
             self.grad += numeric.div(out.grad, self.data)
@@ -196,7 +196,7 @@ class Value:
 
     def tanh(self):
         t = math.tanh(self.data)  # saturates to +-1, never overflows
-        out = Value(t, (self,), "tanh")
+        out = type(self)(t, (self,), "tanh")
 
         def _backward():
             self.grad += (1 - t * t) * out.grad
@@ -215,7 +215,7 @@ class Value:
         else:  # exp(x) < 1 here, same reason; nan lands here too and stays nan
             e = math.exp(x) if x == x else x
             s = e / (1.0 + e)
-        out = Value(s, (self,), "sigmoid")
+        out = type(self)(s, (self,), "sigmoid")
 
         def _backward():
             self.grad += s * (1 - s) * out.grad
@@ -231,7 +231,7 @@ class Value:
     )
 
     def relu(self):
-        out = Value(0.0 if self.data < 0 else self.data, (self,), "ReLU")
+        out = type(self)(0.0 if self.data < 0 else self.data, (self,), "ReLU")
 
         def _backward():
             # 1[out > 0] * out.grad, written so that a zero local slope stays 0 when grad is inf
@@ -248,7 +248,7 @@ class Value:
         """Exact GELU, x * Phi(x). Its slope Phi(x) + x * phi(x) needs the input, not the output."""
         x = self.data
         cdf = 0.5 * math.erfc(-x * _SQRT_HALF)  # Phi(x), accurate for very negative x
-        out = Value(x * cdf if math.isfinite(x) else max(x, 0.0), (self,), "gelu")
+        out = type(self)(x * cdf if math.isfinite(x) else max(x, 0.0), (self,), "gelu")
 
         def _backward():
             pdf = _INV_SQRT_2PI * math.exp(-0.5 * x * x) if abs(x) < 40 else 0.0  # phi(x)
@@ -266,10 +266,10 @@ class Value:
 
     def max(self, other):
         """max(a, b). A tie sends the whole gradient to a (the first argument); nan wins."""
-        other = _as_value(other)
+        other = _as_value(other, type(self))
         a, b = self.data, other.data
         data = a + b if a != a or b != b else (a if a >= b else b)  # nan if either is nan
-        out = Value(data, (self, other), "max")
+        out = type(self)(data, (self, other), "max")
 
         def _backward():
             if self.data >= other.data:
@@ -313,15 +313,17 @@ class Value:
         return other * self**-1
 
     def __rpow__(self, other):
-        return Value(other) ** self
+        return type(self)(other) ** self
 
     # --- the backward pass ----------------------------------------------------------------
 
     def backward(self, accumulate: bool = False) -> None:
         """Fill in d(self)/d(node) for every node of the graph, in reverse topological order.
 
-        Every grad in the graph is zeroed first; `accumulate=True` skips that, so the grads
-        of a second call add onto the first (what happens in micrograd if you forget).
+        Every grad in the graph is zeroed first — the course's backward(), not micrograd
+        0.1.0's, which never zeroes (a program's `from micrograd.engine import Value` gets
+        that one: engine.micrograd). `accumulate=True` skips the zeroing, so the grads of a
+        second call add onto the first (what happens in micrograd if you forget).
         """
         topo = topological_order(self)
         if not accumulate:

@@ -36,7 +36,7 @@ def with_values(
     }
     if not leaves:
         return root
-    return replay.rebuild(order, leaves)[-1]
+    return replay.rebuild(order, leaves, register=True)[-1]
 
 
 def clean(values: object) -> dict[str, float]:

@@ -1,0 +1,303 @@
+"""Writes the generated part of this corpus: learner-style Value classes in many shapes.
+
+Run `python tests/programs/learners/_generate.py` to rewrite the `g*.py` files; the
+hand-written programs (`h*.py`) are not touched. Each file is a complete program: its own
+class, its own forward computation and its own backward call. Its header says what the test
+expects (tests/engine/test_learners.py): `# root:` the variable the graph is of, `# leaves:`
+the variables that must be leaves of it (with the data and grads the program itself gives).
+"""
+
+from pathlib import Path
+
+HERE = Path(__file__).parent
+
+FORWARDS = {
+    "neuron": (
+        "x1 = {V}({d}(2.0){lab_x1})\nx2 = {V}({d}(0.0){lab_x2})\nw1 = {V}({d}(-3.0){lab_w1})\n"
+        "w2 = {V}({d}(1.0){lab_w2})\nb = {V}({d}(6.8813735870195432){lab_b})\n"
+        "n = x1*w1 + x2*w2 + b\no = n.tanh()\n",
+        "o",
+        "x1 x2 w1 w2 b",
+    ),
+    "loss": (
+        "w1 = {V}({d}(2.0){lab_w1})\nw2 = {V}({d}(3.0){lab_w2})\n"
+        "loss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5\n",
+        "loss",
+        "w1 w2",
+    ),
+    "poly": (
+        "a = {V}({d}(2){lab_a})\nb = {V}({d}(3){lab_b})\nc = a*b + a**2\nd = c * c - b\n",
+        "d",
+        "a b",
+    ),
+    "exp": (
+        "x = {V}({d}(0.5){lab_x})\nk = {V}({d}(-1.5){lab_k})\ny = (x*k).exp() + x*x\n",
+        "y",
+        "x k",
+    ),
+}
+
+
+def container(kind: str, attr: str) -> tuple[str, str]:
+    """(the __init__ parameter with its default, the line storing the inputs)."""
+    if kind == "set":
+        return "_children=()", f"self.{attr} = set(_children)"
+    if kind == "tuple":
+        return "_children=()", f"self.{attr} = tuple(_children)"
+    if kind == "list":
+        return "_children=()", f"self.{attr} = list(_children)"
+    if kind == "dict":  # a seed's own code: children={} as the default, kept as it is
+        return "_children={}", f"self.{attr} = _children"
+    raise ValueError(kind)
+
+
+def make(
+    name: str,
+    *,
+    forward: str = "neuron",
+    attr: str = "_prev",
+    kind: str = "set",
+    op: str | None = "_op",
+    label: bool = True,
+    grad: str = "0.0",
+    data: str = "",
+    rule: str = "_backward",
+    whole: str = "backward",
+    whole_args: str = "",
+    topo: str = "nested",
+    eq: bool = False,
+    comment: str = "",
+) -> None:
+    acc = (
+        (lambda t, x: f"{t}.grad = ({t}.grad or 0) + {x}")
+        if grad == "None"
+        else (lambda t, x: f"{t}.grad += {x}")
+    )
+    param, store = container(kind, attr)
+    op_param = ", _op=''" if op else ""
+    op_store = f"\n        self.{op} = _op" if op else ""
+    label_param = ", label=''" if label else ""
+    label_store = "\n        self.label = label" if label else ""
+
+    def out(expr: str, kids: str, opname: str) -> str:
+        args = f"{expr}, ({kids})"
+        if op:
+            args += f", '{opname}'"
+        return f"out = Value({args})"
+
+    seen = "seen_ids" if eq else "seen"
+    visit = "id(v) not in seen_ids" if eq else "v not in seen"
+    add = "seen_ids.add(id(v))" if eq else "seen.add(v)"
+    seed = "1.0" if grad != "0" else "1"
+    call_rule = f"v.{rule}()"
+    if topo == "nested":
+        pass_body = f"""        topo = []
+        {seen} = set()
+
+        def build_topo(v):
+            if {visit}:
+                {add}
+                for child in v.{attr}:
+                    build_topo(child)
+                topo.append(v)
+
+        build_topo(self)
+        self.grad = {seed}
+        for v in reversed(topo):
+            {call_rule}"""
+    else:  # iterative, with an explicit stack
+        pass_body = f"""        topo, {seen}, stack = [], set(), [(self, False)]
+        while stack:
+            v, done = stack.pop()
+            if done:
+                topo.append(v)
+            elif {visit}:
+                {add}
+                stack.append((v, True))
+                for child in v.{attr}:
+                    stack.append((child, False))
+        self.grad = {seed}
+        for v in reversed(topo):
+            {call_rule}"""
+    eq_code = (
+        "\n    def __eq__(self, other):\n"
+        "        return isinstance(other, Value) and self.data == other.data\n"
+        if eq
+        else ""
+    )
+    cls = f"""class Value:
+    def __init__(self, data, {param}{op_param}{label_param}):
+        self.data = data
+        self.grad = {grad}
+        {store}{op_store}{label_store}
+        self.{rule} = lambda: None
+{eq_code}
+    def __repr__(self):
+        return f"Value(data={{self.data}})"
+
+    def __add__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        {out("self.data + other.data", "self, other", "+")}
+
+        def {rule}():
+            {acc("self", "out.grad")}
+            {acc("other", "out.grad")}
+
+        out.{rule} = {rule}
+        return out
+
+    def __radd__(self, other):
+        return self + other
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        {out("self.data * other.data", "self, other", "*")}
+
+        def {rule}():
+            {acc("self", "other.data * out.grad")}
+            {acc("other", "self.data * out.grad")}
+
+        out.{rule} = {rule}
+        return out
+
+    def __rmul__(self, other):
+        return self * other
+
+    def __pow__(self, k):
+        {out("self.data ** k", "self,", "**")}
+
+        def {rule}():
+            {acc("self", "k * self.data ** (k - 1) * out.grad")}
+
+        out.{rule} = {rule}
+        return out
+
+    def __neg__(self):
+        return self * -1
+
+    def __sub__(self, other):
+        return self + (-other)
+
+    def tanh(self):
+        t = (math.exp(2 * self.data) - 1) / (math.exp(2 * self.data) + 1)
+        {out("t", "self,", "tanh")}
+
+        def {rule}():
+            {acc("self", "(1 - t**2) * out.grad")}
+
+        out.{rule} = {rule}
+        return out
+
+    def exp(self):
+        {out("math.exp(self.data)", "self,", "exp")}
+
+        def {rule}():
+            {acc("self", "out.data * out.grad")}
+
+        out.{rule} = {rule}
+        return out
+
+    def {whole}(self{whole_args}):
+{pass_body}
+"""
+    text, root, leaves = FORWARDS[forward]
+    labels = {f"lab_{n}": (f", label='{n}'" if label else "") for n in leaves.split()}
+    text = text.format(V="Value", d=data, **labels)
+    call = f"{root}.{whole}()" if not whole_args.startswith(", seed") else f"{root}.{whole}(1.0)"
+    header = f"# {comment}\n" if comment else ""
+    imports = "import math\n" + ("from fractions import Fraction\n" if "Fraction" in data else "")
+    program = (
+        f"# ruff: noqa: B006, UP034 - a learner's code, as they write it\n"
+        f"{header}# root: {root}\n# leaves: {leaves}\n{imports}\n\n{cls}\n\n{text}{call}\n"
+        f"print({root}.data)\n"
+    )
+    (HERE / f"{name}.py").write_text(program)
+
+
+SHAPES = [
+    ("g01_micrograd_shape", {}),
+    (
+        "g02_dict_default",
+        {
+            "attr": "_prev",
+            "kind": "dict",
+            "forward": "loss",
+            "comment": "a seed's own code: children={} kept as it is",
+        },
+    ),
+    ("g03_dict_default_children", {"attr": "children", "kind": "dict", "op": "op"}),
+    ("g04_list_children", {"attr": "_children", "kind": "list"}),
+    ("g05_tuple_prev", {"attr": "_prev", "kind": "tuple", "forward": "loss"}),
+    ("g06_parents", {"attr": "_parents", "kind": "tuple"}),
+    ("g07_parents_public", {"attr": "parents", "kind": "list", "forward": "poly"}),
+    ("g08_inputs", {"attr": "inputs", "kind": "tuple", "forward": "exp"}),
+    ("g09_inputs_private", {"attr": "_inputs", "kind": "set", "forward": "loss"}),
+    ("g10_prev_public", {"attr": "prev", "kind": "set", "forward": "exp"}),
+    ("g11_no_op", {"op": None}),
+    ("g12_op_named_op", {"op": "op", "forward": "loss"}),
+    ("g13_operation", {"op": "_operation", "forward": "exp"}),
+    ("g14_no_label", {"label": False}),
+    ("g15_no_label_loss", {"label": False, "forward": "loss", "kind": "tuple"}),
+    ("g16_grad_none", {"grad": "None", "forward": "loss"}),
+    ("g17_grad_none_neuron", {"grad": "None", "attr": "_children", "kind": "list"}),
+    ("g18_grad_int", {"grad": "0", "forward": "poly"}),
+    ("g19_int_data", {"forward": "poly", "kind": "tuple"}),
+    ("g20_fraction_data", {"forward": "poly", "data": "Fraction", "grad": "0"}),
+    (
+        "g21_bool_data",
+        {
+            "forward": "loss",
+            "data": "bool",
+            "kind": "list",
+            "comment": "data a bool: w1 = Value(True), w2 = Value(True)",
+        },
+    ),
+    ("g22_rule_named_backward", {"rule": "backward", "whole": "backprop"}),
+    ("g23_rule_backward_fn", {"rule": "_backward_fn", "forward": "loss"}),
+    ("g24_rule_grad_fn", {"rule": "grad_fn", "forward": "exp", "kind": "tuple"}),
+    ("g25_whole_with_default_arg", {"whole_args": ", retain=False", "forward": "loss"}),
+    ("g26_whole_with_seed_arg", {"whole": "backprop", "whole_args": ", seed", "forward": "exp"}),
+    ("g27_iterative_topo", {"topo": "iterative"}),
+    (
+        "g28_iterative_parents",
+        {"topo": "iterative", "attr": "parents", "kind": "tuple", "forward": "poly"},
+    ),
+    (
+        "g29_unhashable_eq",
+        {
+            "eq": True,
+            "kind": "list",
+            "forward": "loss",
+            "comment": "__eq__ without __hash__: instances are unhashable",
+        },
+    ),
+    ("g30_unhashable_eq_neuron", {"eq": True, "kind": "tuple", "attr": "_children"}),
+    (
+        "g31_rule_backward_dict",
+        {
+            "rule": "backward",
+            "whole": "backpropagate",
+            "kind": "dict",
+            "attr": "children",
+            "op": "op",
+            "label": False,
+        },
+    ),
+    (
+        "g32_grad_fn_inputs_none",
+        {
+            "rule": "grad_fn",
+            "attr": "inputs",
+            "grad": "None",
+            "op": "_operation",
+            "forward": "poly",
+            "data": "float",
+        },
+    ),
+]
+
+
+if __name__ == "__main__":
+    for name, options in SHAPES:
+        make(name, **options)
+    print(f"wrote {len(SHAPES)} programs")
