@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from app.presets import DEFAULT_SOURCE, PRESETS
 from app.settings import Settings, run_limit
+from app.what_if import read_values
 from engine import moons, whatif
 from engine.dot import page_style
 from engine.playground import is_python_only, run
@@ -167,8 +168,8 @@ def descent_fields(options: PageOptions) -> dict[str, Any]:
 def _values(text: str | None) -> dict[str, float]:
     """`values={"x1": 3}`: what-if numbers for the program's named leaves."""
     try:
-        return whatif.clean(json.loads(text)) if text else {}
-    except ValueError:
+        return whatif.clean(read_values(text))
+    except ValueError:  # the routes answer 400 with why (app/what_if.py)
         return {}
 
 

@@ -13,11 +13,11 @@ def _constant(name: str) -> float:
     raise ValueError(f"{name} is not a number a value can be set to; use finite numbers")
 
 
-def values_problem(text: str | None) -> str | None:
-    """Why `text` is not a what-if values option, for the learner; None when it is one (or
-    absent)."""
+def read_values(text: str | None) -> dict[str, object]:
+    """The option as an object (`{}` when absent), or ValueError that says, for the learner,
+    what is wrong with it. The one reader of the option: pages, oEmbed and embed code."""
     if not text:
-        return None
+        return {}
     depth = deepest = 0
     for ch in text:  # brackets inside strings count too: no valid option nests at all
         if ch in "[{":
@@ -26,14 +26,27 @@ def values_problem(text: str | None) -> str | None:
         elif ch in "]}":
             depth -= 1
     if deepest > MAX_DEPTH:
-        return f'values: brackets are nested {deepest} deep; write an object like {{"x1": 3}}'
+        raise ValueError(
+            f'values: brackets are nested {deepest} deep; write an object like {{"x1": 3}}'
+        )
     try:
         values = json.loads(text, parse_constant=_constant, parse_int=float)
     except ValueError as error:  # JSONDecodeError is one
-        return f'values: not JSON like {{"x1": 3}}: {error}'
+        raise ValueError(f'values: not JSON like {{"x1": 3}}: {error}') from None
     if not isinstance(values, dict):
-        return f'values: want an object like {{"x1": 3}}, not {type(values).__name__}'
+        raise ValueError(f'values: want an object like {{"x1": 3}}, not {type(values).__name__}')
     for name, number in values.items():
         if isinstance(number, float) and not math.isfinite(number):
-            return f"values: {name[:40]!r} is too large to be a number; use finite numbers"
+            raise ValueError(
+                f"values: {name[:40]!r} is too large to be a number; use finite numbers"
+            )
+    return values
+
+
+def values_problem(text: str | None) -> str | None:
+    """Why `text` is not a what-if values option; None when it is one (or absent)."""
+    try:
+        read_values(text)
+    except ValueError as error:
+        return str(error)
     return None

@@ -83,7 +83,11 @@ export class EmbedDialog {
     this.fields.image.value = code.image;
     this.fields.markdown.value = code.markdown;
     this.preview.height = String(code.height);
-    if (this.preview.getAttribute("src") !== code.embed_url) this.preview.src = code.embed_url;
+    // The preview loads from this page's own origin: the code's absolute URL names the public
+    // origin the server was configured with (PLAYGROUND_PUBLIC_ORIGIN), which may not be this.
+    const { pathname, search } = new URL(code.embed_url);
+    const preview = `${pathname}${search}`;
+    if (this.preview.getAttribute("src") !== preview) this.preview.src = preview;
     this.dialog.dataset.embedUrl = code.embed_url; // for tests and for reading it back
     this.say("");
   }

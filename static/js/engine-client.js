@@ -100,13 +100,22 @@ export class EngineClient extends EventTarget {
   }
 
   /** Resolves to the run's result object, or null if a newer request superseded this one. */
-  run(source, mode, inputs = {}) {
+  /**
+   * `foreign`: the program is not the reader's (a link's): if it turns out to be Python, the
+   * worker that ran it is replaced before the reader's next program runs, so nothing it left
+   * in the interpreter (a patched engine, a module of its own) reaches the reader's code.
+   */
+  run(source, mode, inputs = {}, { foreign = false } = {}) {
     this.settle(null);
     if (this.state === "failed") {
       return Promise.resolve(parse(errorResult("Python is not running, so edits can't run")));
     }
+    if (this.tainted && !foreign) {
+      this.tainted = false;
+      this.restart("a fresh Python for your own program, after the link's");
+    }
     return new Promise((resolve) => {
-      const request = { id: this.nextId(), resolve, message: null };
+      const request = { id: this.nextId(), resolve, message: null, foreign };
       request.message = runMessage(request.id, source, mode, inputs);
       this.pending = request;
       if (this.state === "ready") this.send(request);
@@ -167,7 +176,9 @@ export class EngineClient extends EventTarget {
     } else if (message.type === STARTED) {
       this.begin(message.id);
     } else if (message.type === RESULT && this.pending?.id === message.id) {
-      this.settle(reply(message.result, runResult));
+      const result = reply(message.result, runResult);
+      if (this.pending.foreign && result.language === "python") this.tainted = true;
+      this.settle(result);
       this.checkHeap(message.heap);
     } else if (message.type === ACTED && this.acting.has(message.id)) {
       const { resolve, timer } = this.acting.get(message.id);

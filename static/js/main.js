@@ -116,12 +116,16 @@ async function showRun(result) {
   practice.ask();
 }
 
+// A link's own program (?src=) is not the reader's: the worker that ran it, if it was Python, is
+// not the one that runs the reader's edits (docs/security.md).
+const linkSource = new URLSearchParams(window.location.search).has("src") ? data.source : null;
 editor.addEventListener("edit", async () => {
   python.start(); // if it waited for the reader
   const { source, mode } = editor;
   if (engine.state !== "ready") python.status.editWaiting();
   output.pending();
-  const result = await engine.run(source, mode, editor.inputs);
+  const foreign = source === linkSource;
+  const result = await engine.run(source, mode, editor.inputs, { foreign });
   if (result) await showRun(result); // else a newer edit superseded this one
 });
 

@@ -3,11 +3,13 @@
 // worker's messages are data, never markup.
 
 export class OutputPane {
-  /** elements: {panel, region, text, error}; `jump(line, col, endCol)` moves the editor. */
-  constructor({ panel, region, text, error }, jump) {
+  /** elements: {panel, region, text, note, error}; `jump(line, col, endCol)` moves the
+   * editor. */
+  constructor({ panel, region, text, note, error }, jump) {
     this.panel = panel;
     this.region = region;
     this.text = text;
+    this.note = note;
     this.error = error;
     this.jump = jump;
   }
@@ -31,6 +33,12 @@ export class OutputPane {
     if (!python) return;
     const output = result.output ?? "";
     this.text.textContent = output || (result.error ? "" : "(the program printed nothing)");
+    // Why a program that made values has no graph (engine.runner: the names its values use).
+    const note = typeof result.note === "string" ? result.note : "";
+    if (this.note) {
+      this.note.textContent = note;
+      this.note.hidden = !note;
+    }
     this.showError(result.error);
   }
 

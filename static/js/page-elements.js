@@ -22,7 +22,13 @@ const IDS = {
     presetLoad: "preset-load",
     mode: "mode",
   },
-  output: { panel: "output-panel", region: "output", text: "output-text", error: "output-error" },
+  output: {
+    panel: "output-panel",
+    region: "output",
+    text: "output-text",
+    note: "output-note",
+    error: "output-error",
+  },
   graphChoice: { group: "graph-choice", select: "graph-of", note: "graph-note" },
   learn: { check: "check-gradients", checkSay: "check-say", checkTable: "check-table" },
   descent: {

@@ -270,3 +270,30 @@ def console_errors(page: Page) -> list[str]:
 
     page.on("console", on_console)
     return errors
+
+
+LEAVE = """\
+import random
+random._os.sys.modules['builtins'].left_by_the_link = 'patched'
+print('the link ran')
+"""
+READ = """\
+import random
+print('builtins:', getattr(random._os.sys.modules['builtins'], 'left_by_the_link', 'clean'))
+"""
+
+
+def test_what_a_links_program_leaves_in_python_never_reaches_the_readers_program(
+    playground: Page,
+) -> None:
+    """The worker that ran a link's Python is replaced before the reader's first own program;
+    the reader's own programs share one interpreter, as a notebook's cells do."""
+    page = playground
+    page.goto("/?" + urlencode({"src": LEAVE}))
+    expect(output(page)).to_contain_text("the link ran", timeout=BOOT)
+    paste(page, READ)
+    expect(output(page)).to_contain_text("builtins: clean", timeout=BOOT)
+    paste(page, LEAVE.replace("link ran", "reader ran"))
+    expect(output(page)).to_contain_text("the reader ran", timeout=BOOT)
+    paste(page, READ + "# again\n")
+    expect(output(page)).to_contain_text("builtins: patched", timeout=BOOT)

@@ -1,0 +1,63 @@
+"""Learners' own engines in the page: five of tests/programs/learners/ pasted as a learner
+would, each drawn and stepped to the grads the engine (CPython, the oracle) gives its own
+code, or told in Output why its values make no graph. The whole corpus runs in CPython and
+Pyodide (tests/engine/test_learners.py); these check the page shows what the worker sends."""
+
+import contextlib
+import io
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from engine.playground import run_in_worker
+from engine.record import grad_texts_at
+from tests.browser.test_playground import BOOT, expect_grads, playground
+from tests.browser.test_python import open_ready, output, paste, step_to_end
+
+__all__ = ["playground"]  # the fixture, used by name
+
+CORPUS = Path(__file__).resolve().parents[1] / "programs" / "learners"
+DRAWN = [
+    "g03_dict_default_children",  # the blog post's own class: leaves in `children={}`
+    "h01_dataclass",
+    "h02_slots",
+    "h03_float_subclass",
+]
+
+
+def printed(source: str) -> str:
+    """What the program prints when run as plain Python: the oracle for Output."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(source, "<plain>", "exec"), {"__name__": "__main__"})  # noqa: S102
+    return out.getvalue().strip()
+
+
+@pytest.mark.parametrize("name", DRAWN)
+def test_a_learners_class_is_drawn_and_stepped_with_its_own_numbers(playground: Page, name):
+    page = playground
+    source = (CORPUS / f"{name}.py").read_text()
+    result = run_in_worker(source)
+    record = result["graphs"][result["chosen"]]["record"]
+    n = len(record["backward"])
+    open_ready(page)
+    paste(page, source)
+    last_line = printed(source).splitlines()[-1]
+    expect(output(page)).to_contain_text(last_line, timeout=BOOT)
+    expect(page.locator("#graph svg g.node.value")).to_have_count(len(record["nodes"]))
+    step_to_end(page, n)
+    expect_grads(page, grad_texts_at(record, n))
+
+
+def test_values_the_page_cannot_read_are_told_in_output(playground: Page) -> None:
+    page = playground
+    source = (CORPUS / "h07_unknown_inputs_attr.py").read_text()
+    open_ready(page)
+    paste(page, source)
+    note = page.locator("#output-note")
+    expect(note).to_be_visible(timeout=BOOT)
+    expect(note).to_contain_text("keep their inputs in `srcs`; the page reads `_children`")
+    paste(page, "a = Value(2.0, label='a')\nb = a * a\nb.backward()\nprint('grad', a.grad)")
+    expect(output(page)).to_contain_text("grad 4.0", timeout=BOOT)
+    expect(note).to_be_hidden()  # the note is about the program on screen only
