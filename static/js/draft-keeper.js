@@ -158,7 +158,6 @@ class DraftKeeper {
     const box = this.elements.keepNote;
     if (!box) return;
     const text = this.note(this.editor.source);
-    if (box.textContent !== text) box.textContent = text;
-    box.hidden = !text;
+    if (box.textContent !== text) box.textContent = text; // empty: no room taken (CSS)
   }
 }

@@ -154,7 +154,7 @@ export function keepNote({ fitsLink, saved, maxUrlBytes }) {
     blocked: "your draft could not be kept in this browser: its storage is turned off",
   }[saved];
   if (fitsLink) return notKept ? `${capital(notKept)}. Copy link keeps it.` : "";
-  const tooLong = `This program is too long for a link (over ${Math.floor(maxUrlBytes / 1024)} KB)`;
+  const tooLong = `This program is too long for a link (over ${Math.floor(maxUrlBytes / 1024)}\u00a0KB)`;
   if (notKept) return `${tooLong}, and ${notKept}: copy its text somewhere safe.`;
   return `${tooLong}: this browser keeps it as your draft. To share it, copy its text.`;
 }

@@ -134,7 +134,7 @@ test("the note: nothing when all is well, else what is kept where", () => {
   assert.equal(keepNote({ fitsLink: true, saved: "removed", maxUrlBytes: max }), "");
   assert.match(keepNote({ fitsLink: true, saved: "blocked", maxUrlBytes: max }), /could not be kept/);
   const long = keepNote({ fitsLink: false, saved: "kept", maxUrlBytes: max });
-  assert.match(long, /too long for a link \(over 60 KB\).*keeps it as your draft/);
+  assert.match(long, /too long for a link \(over 60\u00a0KB\).*keeps it as your draft/);
   const lost = keepNote({ fitsLink: false, saved: "full", maxUrlBytes: max });
   assert.match(lost, /too long for a link.*could not be kept.*full/);
 });
