@@ -7,7 +7,7 @@ changes nothing but a note."""
 import re
 from urllib.parse import quote
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from app.presets import DEFAULT_SOURCE
 from tests.browser.test_playground import playground, wait_for_python
@@ -34,15 +34,23 @@ def code_editor(page: Page, url: str = "/"):
 
 def test_keystrokes_typed_as_the_page_opens_are_kept_in_order(playground: Page) -> None:
     page = playground
+    # The page's script is held back until the learner has started typing, as on a slow
+    # connection: their keystrokes then span the script's start and the swap to CodeMirror.
+    held: list[Route] = []
+    page.route(re.compile(r"/js/(bundle/)?main\.js$"), lambda route: held.append(route))
     page.goto("/", wait_until="commit")
     textarea = page.locator("#expression")
-    textarea.focus()  # as soon as the textarea exists: the page's scripts have not run yet
+    textarea.focus()  # as soon as the textarea exists
     page.keyboard.press("Control+End")
-    typed = "\n# typed while the editor loads: 0123456789 abcdefghijklmnopqrstuvwxyz"
-    page.keyboard.type(typed, delay=25)  # ~1.8 s: across the swap to CodeMirror
+    first, then = "\n# typed while the page loads: ", "0123456789 abcdefghijklmnopqrstuvwxyz"
+    page.keyboard.type(first, delay=10)
+    assert held, "the page's script came before the learner typed"
+    for route in held:
+        route.continue_()
+    page.keyboard.type(then, delay=25)  # ~1 s: the script starts, then CodeMirror takes over
     expect(page.locator(".cm-content")).to_be_visible()
     page.keyboard.type(" end")  # the cursor stayed where the learner left it
-    expect(textarea).to_have_value(DEFAULT_SOURCE + typed + " end")
+    expect(textarea).to_have_value(DEFAULT_SOURCE + first + then + " end")
 
 
 def test_a_reload_just_after_a_keystroke_keeps_it(playground: Page) -> None:
@@ -78,6 +86,7 @@ def test_a_long_program_survives_a_reload_and_says_it_is_too_long_for_a_link(
 def test_the_links_program_is_one_click_away_after_a_draft_is_restored(playground: Page) -> None:
     page = playground
     box = code_editor(page, f"/?src={quote(LINK)}")
+    wait_for_python(page)  # the URL follows the program once it has run
     draft = LINK + " + 1.0"
     box.fill(draft)
     expect(page).to_have_url(re.compile(re.escape(quote(" + 1.0", safe="").replace("%20", "+"))))
