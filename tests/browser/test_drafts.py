@@ -7,9 +7,11 @@ changes nothing but a note."""
 import re
 from urllib.parse import quote
 
-from playwright.sync_api import Page, Route, expect
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
 
 from app.presets import DEFAULT_SOURCE
+from tests.browser.test_a11y import AXE
 from tests.browser.test_playground import playground, wait_for_python
 
 __all__ = ["playground"]  # the fixture, used by name
@@ -179,3 +181,24 @@ def test_what_a_program_prints_is_never_stored(playground: Page) -> None:
     stored = page.evaluate("() => Object.values(localStorage).join('\\n')")
     assert "SECRET" in stored  # the program itself is kept
     assert "SECRET-OUTPUT" not in stored
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_notices_pass_axe_in_both_themes(browser: Browser, base_url: str, theme: str) -> None:
+    context = browser.new_context(bypass_csp=True, base_url=base_url, color_scheme=theme)
+    try:
+        page = context.new_page()
+        box = code_editor(page, f"/?src={quote(LINK)}")
+        program = "\n".join(f"v{i} = {i}.0" for i in range(9000))  # too long for a link
+        box.fill(program)
+        page.reload()
+        expect(page.get_by_role("button", name="Use the link's program")).to_be_visible()
+        expect(page.locator("#keep-note")).to_be_visible()
+        page.add_script_tag(path=str(AXE))
+        found = page.evaluate(
+            """async () => (await axe.run(".editor-notes", {resultTypes: ["violations"]}))
+              .violations.map((v) => ({id: v.id, impact: v.impact}))"""
+        )
+        assert found == []
+    finally:
+        context.close()
