@@ -45,7 +45,8 @@ function visitKey(link) {
   return key;
 }
 
-class DraftKeeper {
+/** The draft of one Expression box (exported for tests/js/draft-keeper.test.mjs). */
+export class DraftKeeper {
   constructor({ editor, store, key, link, note, elements }) {
     this.editor = editor;
     this.store = store;
@@ -75,7 +76,8 @@ class DraftKeeper {
     const typedFirst = this.editor.changedEarly;
     this.kept = typedFirst ? null : this.editor.source; // early typing is saved on its run
     if (draft !== null && typedFirst) {
-      this.offerDraft(draft, "You have a draft from an earlier visit.");
+      // Their new typing becomes the draft; the older one stays on offer until they take it.
+      this.offerDraft(draft, "You have a draft from an earlier visit.", { endsOnEdit: false });
     } else if (draft !== null) {
       this.put(draft);
       this.offerLink("Your draft from your last visit is back.");
@@ -109,11 +111,11 @@ class DraftKeeper {
       const draft = this.editor.source;
       this.put(this.link);
       this.editor.now();
-      this.offerDraft(draft, "Showing the link's program; your draft is kept.");
+      this.offerDraft(draft, "Showing the link's program.");
     });
   }
 
-  offerDraft(draft, text) {
+  offerDraft(draft, text, { endsOnEdit = true } = {}) {
     this.say(
       text,
       "Back to my draft",
@@ -123,7 +125,7 @@ class DraftKeeper {
         this.editor.now();
         this.offerLink("Your draft is back.");
       },
-      { endsOnEdit: true },
+      { endsOnEdit },
     );
   }
 
@@ -148,7 +150,7 @@ class DraftKeeper {
     const { say, action } = this.elements;
     if (say) say.textContent = text;
     this.act = act;
-    this.endsOnEdit = endsOnEdit || !label;
+    this.endsOnEdit = endsOnEdit || !label; // words alone end with the next edit
     if (!action) return;
     action.textContent = label;
     action.hidden = !label;
