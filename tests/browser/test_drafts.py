@@ -23,6 +23,16 @@ Object.defineProperty(window, "localStorage", {
 });
 """
 
+FULL_STORAGE = """
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (key.startsWith("autograd-playground.draft")) {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  }
+  return setItem.call(this, key, value);
+};
+"""
+
 
 def expression(page: Page):
     return page.get_by_role("textbox", name="Expression")
@@ -172,6 +182,15 @@ def test_blocked_storage_still_works_and_says_the_draft_is_not_kept(playground: 
     expect(page).to_have_url(re.compile(r"src=z"))
     page.reload()
     expect(page.locator("#expression")).to_have_value("z = 3.0 * 2.0")
+
+
+def test_past_the_quota_the_note_says_the_draft_could_not_be_kept(playground: Page) -> None:
+    page = playground
+    page.add_init_script(FULL_STORAGE)
+    box = code_editor(page)
+    box.fill("z = 3.0 * 2.0")
+    expect(page.locator("#keep-note")).to_contain_text("could not be kept")
+    expect(page.locator("#keep-note")).to_contain_text("full")
 
 
 def test_what_a_program_prints_is_never_stored(playground: Page) -> None:
