@@ -10,11 +10,12 @@
 import { DraftStore, browserStorage, draftKey, keepNote } from "./drafts.js";
 
 /**
- * editor: the Editor; urlState: the UrlState (whether a link fits); link: the program the page
- * was opened with (the initial data's source); maxUrlBytes: the server's URL limit, for the note.
+ * editor: the Editor; urlState: the UrlState (whether a link fits, the server's URL limit);
+ * link: the program the page was opened with (the initial data's source).
  * Returns whether a restored draft replaced the link's program (the caller runs it).
  */
-export function keepDrafts({ editor, urlState, link, maxUrlBytes }) {
+export function keepDrafts({ editor, urlState, link }) {
+  const { maxUrlBytes } = urlState;
   const $ = (id) => document.getElementById(id);
   if (!editor.textarea) return false; // no Expression box (an embed's editor=0): nothing typed
   const keeper = new DraftKeeper({

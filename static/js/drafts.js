@@ -149,15 +149,18 @@ function isQuota(error) {
  */
 export function keepNote({ fitsLink, saved, maxUrlBytes }) {
   const notKept = {
-    "too-big": `it is too big to keep as a draft here (over ${MAX_DRAFT_CHARS.toLocaleString("en")} characters)`,
+    "too-big": `it is too big to keep as a draft here (over ${MAX_CHARS_TEXT} characters)`,
     full: "your draft could not be kept in this browser: its storage is full",
     blocked: "your draft could not be kept in this browser: its storage is turned off",
   }[saved];
   if (fitsLink) return notKept ? `${capital(notKept)}. Copy link keeps it.` : "";
-  const tooLong = `This program is too long for a link (over ${Math.floor(maxUrlBytes / 1024)}\u00a0KB)`;
+  const kb = Math.floor(maxUrlBytes / 1024);
+  const tooLong = `This program is too long for a link (over ${kb}\u00a0KB)`;
   if (notKept) return `${tooLong}, and ${notKept}: copy its text somewhere safe.`;
   return `${tooLong}: this browser keeps it as your draft. To share it, copy its text.`;
 }
+
+const MAX_CHARS_TEXT = MAX_DRAFT_CHARS.toLocaleString("en");
 
 function capital(text) {
   return text[0].toUpperCase() + text.slice(1);

@@ -55,7 +55,7 @@ const urlState = new UrlState({
   defaultSource: data.source,
   startsAtEnd: picture,
   descent: data.descent, // descent's defaults, left out of links
-  maxUrlBytes: data.max_url_bytes,
+  maxUrlBytes: data.max_url_bytes, // the server's limit (414 past it)
 });
 const editor = new Editor({ ...elements("editor"), presets: data.presets });
 const output = new OutputPane(elements("output"), (line, col, endCol) =>
@@ -191,7 +191,7 @@ $("forward-toggle")?.addEventListener("click", async (event) => {
 const typedFirst = editor.changedEarly;
 if (!typedFirst) editor.source = data.source;
 // The learner's draft of this page and link, if any, replaces the link's program (and runs).
-const restored = keepDrafts({ editor, urlState, link: data.source, maxUrlBytes: data.max_url_bytes });
+const restored = keepDrafts({ editor, urlState, link: data.source });
 editor.setValues(data.values);
 editor.mode = data.mode ?? "correct";
 const first = data.result?.ok ? data.result : data.fallback;

@@ -60,7 +60,8 @@ export class UrlState {
       url.searchParams.delete("step");
     }
     // The history entry's state (the draft's key: drafts.js) stays with it.
-    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
+    const { history } = window;
+    if (url.href !== window.location.href) history.replaceState(history.state, "", url);
   }
 
   /** Whether a link can carry this program (the rest of the state barely counts). */

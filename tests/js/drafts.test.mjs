@@ -132,7 +132,8 @@ test("the note: nothing when all is well, else what is kept where", () => {
   const max = 60 * 1024;
   assert.equal(keepNote({ fitsLink: true, saved: "kept", maxUrlBytes: max }), "");
   assert.equal(keepNote({ fitsLink: true, saved: "removed", maxUrlBytes: max }), "");
-  assert.match(keepNote({ fitsLink: true, saved: "blocked", maxUrlBytes: max }), /could not be kept/);
+  const blocked = keepNote({ fitsLink: true, saved: "blocked", maxUrlBytes: max });
+  assert.match(blocked, /could not be kept/);
   const long = keepNote({ fitsLink: false, saved: "kept", maxUrlBytes: max });
   assert.match(long, /too long for a link \(over 60\u00a0KB\).*keeps it as your draft/);
   const lost = keepNote({ fitsLink: false, saved: "full", maxUrlBytes: max });
