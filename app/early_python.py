@@ -25,7 +25,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-# The worker's URL as static/js/protocol.js's engineWorkerUrl makes it (the same query names).
+# The worker's URL as static/js/protocol.js's engineWorkerUrl and engineWorkerSource make it (the
+# same query names; a data: URL that imports the module, so the worker's origin is opaque).
 SCRIPT = (
     "(() => {"
     " const data = document.currentScript.dataset;"
@@ -34,7 +35,9 @@ SCRIPT = (
     " const url = new URL(data.worker, document.baseURI);"
     " url.searchParams.set('pyodide', new URL(data.pyodide, document.baseURI).href);"
     " url.searchParams.set('engine', new URL(data.engine, document.baseURI).href);"
-    " early.worker = new Worker(url, { type: 'module' });"
+    " const source = 'import ' + JSON.stringify(url.href) + ';';"
+    " early.worker = new Worker('data:text/javascript,' + encodeURIComponent(source),"
+    " { type: 'module' });"
     " early.keep = (event) => early.events.push(event);"
     " early.worker.addEventListener('message', early.keep);"
     " early.worker.addEventListener('error', early.keep);"

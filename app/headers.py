@@ -28,9 +28,12 @@ from app.early_python import SCRIPT_HASH as EARLY_PYTHON
 logger = logging.getLogger("uvicorn.error")
 RETRY_AFTER = "5"  # seconds, for a 503 or 429 whose sender did not say
 
+# worker-src: 'self' for the layout worker; data: for the engine worker, which is started from a
+# data: URL so that it runs in an opaque origin, away from the page's storage (docs/security.md).
+# No blob: workers: a blob: URL made by the page would carry the page's origin.
 CSP_BASE = (
     f"default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {EARLY_PYTHON}; style-src 'self'; "
-    "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' blob:; "
+    "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'"
 )
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -134,6 +137,10 @@ class ResponseHeadersMiddleware:
                     )
                 if message["status"] in (429, 503) and "retry-after" not in headers:
                     headers["Retry-After"] = RETRY_AFTER
+                if path.startswith(STATIC_PREFIX):
+                    # The engine worker runs in an opaque origin (a data: worker): its imports
+                    # and downloads of our public files are cross-origin requests.
+                    headers["Access-Control-Allow-Origin"] = "*"
                 if path.startswith(STATIC_PREFIX) or "cache-control" not in headers:
                     status = message["status"]
                     headers["Cache-Control"] = cache_control(path, status, self.asset_version)

@@ -18,7 +18,9 @@ from markupsafe import Markup
 from app.presets import DEFAULT_SOURCE, PRESETS
 from app.settings import Settings, run_limit
 from engine import moons, whatif
+from engine.dot import page_style
 from engine.playground import is_python_only, run
+from engine.record import MAX_NODES
 from engine.session import MAX_DESCENT_STEPS, TOLERANCE
 from engine.tracing import MODES
 
@@ -52,6 +54,10 @@ EMBED_OPTIONS = (
     "params",
 )  # in initial-data "options"
 MAX_DATA_BYTES = 2_000_000  # the most JSON a page inlines (docs/server.md)
+# Bytes of wasm memory past which the engine worker is replaced after a request: Pyodide's
+# memory only grows (31.5 MB at boot), and a program's flood of lists would otherwise stay
+# in the tab until it is closed.
+WORKER_HEAP_LIMIT = 512 * 1024 * 1024
 TOO_BIG = "This graph is too big to send with the page; Python draws it once it has loaded."
 BUSY = "The server is busy; Python draws this graph once it has loaded."
 _FLAGS = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False}
@@ -241,6 +247,12 @@ def python_pending() -> dict[str, Any]:
     return {"ok": False, "language": "python", "pending": True}
 
 
+def dot_style() -> dict[str, Any]:
+    """How the page writes a record's DOT (static/js/record-dot.js): engine/dot.py's
+    attributes, and the most values a drawn graph may have."""
+    return page_style() | {"max_nodes": MAX_NODES}
+
+
 def _data(options: PageOptions, manifest: Mapping[str, str], run_limit_s: float) -> dict[str, Any]:
     return {
         "source": options.source,
@@ -249,7 +261,11 @@ def _data(options: PageOptions, manifest: Mapping[str, str], run_limit_s: float)
         "presets": [preset.to_json() for preset in PRESETS],
         "embed": options.embed,
         "options": {k: v for k, v in asdict(options).items() if k in EMBED_OPTIONS},
-        "run_limit_ms": round(1000 * (options.limit or run_limit_s)),
+        # A link may lower the run limit, never raise it: a stranger's link gets the reader's
+        # CPU for the server's limit at most (docs/security.md).
+        "run_limit_ms": round(1000 * min(options.limit or run_limit_s, run_limit_s)),
+        "worker_heap_limit": WORKER_HEAP_LIMIT,
+        "dot_style": dot_style(),
         "practice_tolerance": TOLERANCE,
         "descent": DESCENT,  # the defaults: a permalink leaves them out
         "values": dict(options.values),

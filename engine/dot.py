@@ -122,3 +122,20 @@ def dot_source(
     ]
     body = body_lines(record, grad_texts, name_unlabelled=name_unlabelled, rankdir=rankdir)
     return "".join(head + body + ["}\n"])
+
+
+def page_style() -> dict[str, Any]:
+    """What the page needs to write the same DOT from a record (static/js/record-dot.js): the
+    page never lays out DOT that a learner's program could have written, so it writes its own,
+    with these attributes decided here. The server sends them in the page's data."""
+    return {
+        "rankdir": RANKDIR,
+        "graph": dict(DRAWING_ATTRS),
+        "node": dict(NODE_ATTRS),
+        "edge": dict(EDGE_ATTRS),
+        # [more than this many drawn nodes, then these graph attributes], largest first
+        "sizes": [
+            [LARGE_GRAPH, dict(_LARGE_GRAPH_ATTRS)],
+            [_MEDIUM_GRAPH, dict(_MEDIUM_GRAPH_ATTRS)],
+        ],
+    }

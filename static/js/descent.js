@@ -13,7 +13,7 @@ const PAUSE = "Pause descent";
 export class Descent {
   /**
    * elements: {rate, steps, run, step, params, paramList, say, plot, history};
-   * engine: {act}; graph(): the graph on screen; show(record, dot): puts a round's record on
+   * engine: {act}; graph(): the graph on screen; show(record): puts a round's record on
    * screen, layout kept; say(text): the live region.
    */
   /** chosen: the names of the leaves to descend on when the page opened (a permalink's
@@ -200,7 +200,7 @@ export class Descent {
     this.updated = Object.entries(result.parameter_texts)
       .map(([id, text]) => `${this.names?.[id] ?? id} is now ${text}`)
       .join(", ");
-    await this.show(result.record, result.dot);
+    await this.show(result.record);
     // For bench/learn_bench.py: the request's round trip, and until the graph showed the round.
     measure("descent-act", started, answered);
     measure("descent-shown", started);

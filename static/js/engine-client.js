@@ -2,22 +2,30 @@
 // Only the latest request matters: an older one resolves to null as soon as a newer one is
 // made, and its reply is dropped when it arrives.
 //
-// The worker is the sandbox for a learner's Python: a run that takes longer than the run limit
-// is answered at once with a message, and the worker is terminated and started again. There is
-// no cap on restarts; they are spaced out only when they come in a burst.
+// The worker is the sandbox for a learner's Python (docs/security.md): it runs in an opaque
+// origin, and everything it sends is checked (protocol.js checkEngineMessage) and matched to a
+// request this client made. A run that takes longer than the run limit is answered at once with
+// a message, and the worker is terminated and started again; so is a worker whose interpreter
+// died (a stack overflow) or whose memory grew past the heap limit (wasm memory is never given
+// back). There is no cap on restarts; they are spaced out only when they come in a burst.
 import {
   ACTED,
   FAILED,
   PROGRESS,
   READY,
   RESULT,
+  SNAPSHOT,
   STARTED,
   actMessage,
+  checkEngineMessage,
+  engineWorkerSource,
   engineWorkerUrl,
   errorResult,
   idCounter,
+  restoreMessage,
   runMessage,
 } from "./protocol.js";
+import { SnapshotStore } from "./snapshot-store.js";
 
 const BURST = 3; // restarts this close together...
 const BURST_WINDOW_MS = 10_000; // ...within this window start spacing the next ones out
@@ -28,16 +36,17 @@ export class EngineClient extends EventTarget {
    * Events: "progress" {stage, of, text}, "ready" {ms}, "failed" {message},
    * "restarting" {reason, delayMs}.
    * vendor: the manifest's URLs (resolved against the page before they go to the worker).
-   * runLimitMs: the server's run limit (app/settings.py), the one place it is decided.
+   * runLimitMs: the run limit (app/page_data.py: the server's, or lower from a link), and
+   * heapLimit: the bytes of wasm memory past which a worker is replaced — decided on the server.
    */
-  constructor({ workerUrl, vendor, runLimitMs, bootTimeoutMs = 30_000 }) {
+  constructor({ workerUrl, vendor, runLimitMs, heapLimit = Infinity, bootTimeoutMs = 30_000 }) {
     super();
-    this.workerUrl = engineWorkerUrl(workerUrl, {
-      pyodide: absolute(vendor.pyodide),
-      engine_zip: absolute(vendor.engine_zip),
-    });
+    const files = { pyodide: absolute(vendor.pyodide), engine_zip: absolute(vendor.engine_zip) };
+    this.workerUrl = engineWorkerSource(engineWorkerUrl(workerUrl, files));
+    this.snapshots = new SnapshotStore(files);
     this.bootTimeoutMs = bootTimeoutMs;
     this.runLimitMs = runLimitMs;
+    this.heapLimit = heapLimit;
     this.state = "stopped"; // stopped | booting | ready | failed
     this.nextId = idCounter();
     this.pending = null; // {id, resolve, message, timer}: the latest request, sent once ready
@@ -51,17 +60,31 @@ export class EngineClient extends EventTarget {
   start() {
     const early = adoptEarlyWorker();
     this.bootedKey ??= early?.key; // said once Python is ready: next time it starts earlier
-    this.worker = early?.worker ?? new Worker(this.workerUrl, { type: "module" });
+    const worker = early?.worker ?? new Worker(this.workerUrl, { type: "module" });
+    this.worker = worker;
+    this.started = false; // this worker has begun a request: its snapshots are not taken
+    this.snapshotTaken = false;
     const handle = (event) => {
+      if (worker !== this.worker) return; // a replaced worker's last words
       if (event.type === "message") {
         this.receive(event.data);
         return;
       }
       event.preventDefault();
-      this.fail(`the worker could not start (${event.message || "script error"})`);
+      if (this.state === "ready") {
+        this.crashed(`Python stopped (${event.message || "the worker died"})`);
+      } else {
+        this.fail(`the worker could not start (${event.message || "script error"})`);
+      }
     };
-    this.worker.addEventListener("message", handle);
-    this.worker.addEventListener("error", handle);
+    worker.addEventListener("message", handle);
+    worker.addEventListener("error", handle);
+    this.snapshots
+      .find()
+      .then((snapshot) => {
+        const store = this.snapshots.available && !snapshot;
+        worker.postMessage(restoreMessage(snapshot, store), snapshot ? [snapshot] : []);
+      });
     this.state = "booting";
     this.bootTimer = setTimeout(
       () => this.fail(`no answer in ${this.bootTimeoutMs / 1000} s`),
@@ -107,7 +130,7 @@ export class EngineClient extends EventTarget {
   }
 
   /** Python began request `id` (after any warm-up): from now on its time limit runs. */
-  started(id) {
+  begin(id) {
     if (this.pending?.id === id && !this.pending.timer) {
       const request = this.pending;
       request.timer = setTimeout(() => this.stopRun(request), this.runLimitMs);
@@ -123,7 +146,13 @@ export class EngineClient extends EventTarget {
     }
   }
 
-  receive(message) {
+  receive(data) {
+    const message = checkEngineMessage(data);
+    if (!message) {
+      console.warn("Python's worker sent a message that is not in the protocol; dropped it");
+      return;
+    }
+    if (message.type === STARTED) this.started = true;
     if (message.type === PROGRESS) {
       this.dispatchEvent(new CustomEvent("progress", { detail: message }));
     } else if (message.type === READY) {
@@ -133,18 +162,48 @@ export class EngineClient extends EventTarget {
       this.dispatchEvent(new CustomEvent("ready", { detail: { ms: message.ms } }));
       if (this.pending) this.send(this.pending);
     } else if (message.type === FAILED) {
-      if (this.state === "ready") this.restart(message.message);
+      if (this.state === "ready") this.crashed(message.message);
       else this.fail(message.message);
     } else if (message.type === STARTED) {
-      this.started(message.id);
+      this.begin(message.id);
     } else if (message.type === RESULT && this.pending?.id === message.id) {
-      this.settle(runResult(message.result));
+      this.settle(reply(message.result, runResult));
+      this.checkHeap(message.heap);
     } else if (message.type === ACTED && this.acting.has(message.id)) {
       const { resolve, timer } = this.acting.get(message.id);
       clearTimeout(timer);
       this.acting.delete(message.id);
-      resolve(parse(message.result));
+      resolve(reply(message.result, actResult));
+      this.checkHeap(message.heap);
+    } else if (message.type === SNAPSHOT && this.state === "ready") {
+      this.store(message.snapshot);
     }
+  }
+
+  /** A fresh interpreter's memory, to store for the next boot: taken once per worker, and
+   * only before its first request began (no program has run in it; protocol.js). */
+  store(snapshot) {
+    if (this.started || this.snapshotTaken) return;
+    this.snapshotTaken = true;
+    this.snapshots.save(snapshot).catch((error) => {
+      console.warn(`Python: could not store a memory snapshot (${error.message ?? error})`);
+    });
+  }
+
+  /** A worker holding more memory than the limit (a program's lists, a flood of Values) is
+   * replaced once its answer is in: wasm memory never shrinks. */
+  checkHeap(bytes) {
+    if (bytes > this.heapLimit) {
+      const mb = Math.round(bytes / 2 ** 20);
+      this.restart(`Python held ${mb} MB after the last run; restarted to give it back`);
+    }
+  }
+
+  /** The interpreter died under a request (or the worker itself did): a fresh one, and the
+   * request in flight is answered with why. */
+  crashed(reason) {
+    this.settle(parse(errorResult(`${reason}. Python is restarting; edit to run again.`)));
+    this.restart(reason);
   }
 
   settle(result) {
@@ -197,15 +256,34 @@ function parse(text) {
   return JSON.parse(text);
 }
 
-/** A run's result. A Python run sends its chosen graph's record and DOT once, in `graphs`
- * (engine.playground.run_in_worker_json); `trace` and `dot` name them again here. */
+/** A reply's JSON text read by `read`, or an error result: the worker's text is untrusted. */
+function reply(text, read) {
+  try {
+    const result = read(text);
+    if (result && typeof result === "object" && !Array.isArray(result)) return result;
+  } catch {
+    // below
+  }
+  return parse(errorResult("Python's answer could not be read; edit to run again"));
+}
+
+/** An action's result, without any DOT the worker sent (record-dot.js writes the page's). */
+function actResult(text) {
+  const result = parse(text);
+  delete result.dot;
+  return result;
+}
+
+/** A run's result. A Python run sends its chosen graph's record once, in `graphs`
+ * (engine.playground.run_in_worker_json); `trace` names it again here. Any DOT the worker sent
+ * is dropped: the page writes its own from the record (record-dot.js). */
 function runResult(text) {
   const result = parse(text);
-  const chosen = result.graphs?.[result.chosen];
-  if (chosen && result.trace === undefined) {
-    result.trace = chosen.record;
-    result.dot = chosen.dot;
-  }
+  delete result.dot;
+  const graphs = Array.isArray(result.graphs) ? result.graphs : [];
+  for (const graph of graphs) if (graph && typeof graph === "object") delete graph.dot;
+  const chosen = graphs[result.chosen];
+  if (chosen && result.trace === undefined) result.trace = chosen.record;
   return result;
 }
 

@@ -48,6 +48,6 @@ export class GraphChoice extends EventTarget {
   /** The record and DOT of graph `index`, in the shape main.js shows. */
   graph(index) {
     const g = this.graphs[index];
-    return g?.record ? { trace: g.record, dot: g.dot, inputs: {} } : null;
+    return g?.record ? { trace: g.record, inputs: {} } : null;
   }
 }

@@ -3,6 +3,7 @@
 import { tileSvg } from "./graph-tiles.js";
 import { choiceOf } from "./layout-choice.js";
 import { PanZoom } from "./pan-zoom.js";
+import { recordDot } from "./record-dot.js";
 import { TileCuller } from "./tile-culler.js";
 import { measureLast } from "./timings.js";
 
@@ -12,9 +13,11 @@ const PAN_STEP = 80; // CSS pixels per Shift+arrow
 const ZOOM_STEP = 1.25;
 
 export class GraphView {
-  /** container: div#graph; layout: a VizLayout; notice: p#notice (may be null). */
-  constructor({ container, layout, notice }) {
+  /** container: div#graph; layout: a VizLayout; notice: p#notice (may be null); dotStyle: how
+   * to write a record's DOT (the server's engine.dot.page_style). */
+  constructor({ container, layout, notice, dotStyle }) {
     this.container = container;
+    this.dotStyle = dotStyle;
     this.layout = layout;
     this.notice = notice;
     this.token = 0;
@@ -25,11 +28,18 @@ export class GraphView {
     this.marked = new Map(); // element → Set of the step classes the last update set on it
   }
 
+  /** The DOT of a record, written here from its fields (record-dot.js): the only DOT laid out. */
+  dotOf(trace) {
+    return recordDot(trace, this.dotStyle);
+  }
+
   /**
-   * Lay out `dot` and put it on screen. Resolves to true once shown, false if a newer call
-   * superseded it; rejects if Graphviz fails (the old graph stays).
+   * Lay out the record `trace` and put it on screen. Resolves to true once shown, false if a
+   * newer call superseded it; rejects if the record can't be drawn or Graphviz fails (the old
+   * graph stays).
    */
-  async show(dot, trace) {
+  async show(trace) {
+    const dot = this.dotOf(trace);
     const token = ++this.token;
     const count = trace.nodes.length;
     const progress = count > LARGE ? this.showProgress(count) : null;

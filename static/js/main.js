@@ -43,6 +43,7 @@ bindTheme($("theme")); // on / only: an embed's theme is its URL's
 const view = new GraphView({
   container: $("graph"),
   notice: $("notice"),
+  dotStyle: data.dot_style,
   layout: new VizLayout({
     vizUrl: vendor.viz ?? "missing-viz.js",
     workerUrl: new URL("./layout-worker.js", import.meta.url),
@@ -88,6 +89,7 @@ const engine = new EngineClient({
   workerUrl: new URL("./worker.js", import.meta.url),
   vendor,
   runLimitMs: data.run_limit_ms,
+  heapLimit: data.worker_heap_limit,
 });
 const python = new PythonStart({
   engine,
@@ -132,7 +134,7 @@ const learn = new Learn(elements("learn"), learning);
 const descent = new Descent(elements("descent"), {
   ...learning,
   // Each round is shown at its end (its grads filled in), on the layout already on screen.
-  show: (trace, dot) => showRecord(trace, dot, Infinity, true),
+  show: (trace) => showRecord(trace, Infinity, true),
   chosen: options.params ?? [],
 });
 new Moons(elements("moons"), { engine, say });

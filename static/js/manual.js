@@ -9,7 +9,7 @@ export class Manual {
   /**
    * elements: {toggle, panel, node, call, undo, note};
    * engine: the EngineClient; graph(): the graph's index under "Graph of";
-   * onScreen(): {trace, dot} on screen; show(trace, dot, position) puts a trace on screen;
+   * onScreen(): {trace} on screen; show(trace, position) puts a trace on screen;
    * current(): the Stepper on screen; say(text): the live region.
    */
   constructor(elements, { engine, graph, onScreen, show, current, say }) {
@@ -45,7 +45,7 @@ export class Manual {
       })),
       backward: [],
     };
-    await this.show(this.trace, shown.dot, 0);
+    await this.show(this.trace, 0);
     this.active = true;
     this.el.panel.hidden = false;
     this.el.toggle.setAttribute("aria-pressed", "true");
@@ -64,7 +64,7 @@ export class Manual {
     this.el.toggle.textContent = "Call _backward() yourself";
     await this.engine.act(this.graph(), "reset");
     this.mark({ ready: [], wrong: {} });
-    if (this.original) await this.show(this.original.trace, this.original.dot, 0);
+    if (this.original) await this.show(this.original.trace, 0);
     this.tell("Back to the program's own pass.");
   }
 

@@ -56,7 +56,7 @@ export class OnScreen {
     return {
       ...this.program(),
       record: shown?.trace ?? null,
-      dot: shown?.dot ?? "",
+      dot: shown?.trace ? this.results.view.dotOf(shown.trace) : "",
       svg: this.graph.querySelector("svg"),
       background: getComputedStyle(this.graph).backgroundColor,
     };

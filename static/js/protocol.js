@@ -1,19 +1,31 @@
 // The messages between the page and its workers: one definition that both sides import.
 //
-// Engine worker (worker.js), which runs the Python engine in Pyodide:
-//   The page starts it as worker.js?pyodide=URL&engine=URL (absolute URLs of Pyodide's folder
-//   and the engine zip: engine-client.js, or app/early_python.py before the page's modules load);
-//   it boots at once.
+// Engine worker (worker.js), which runs the Python engine in Pyodide, and a learner's Python:
+//   The page starts it from a data: URL (engineWorkerSource) whose one line imports
+//   worker.js?pyodide=URL&engine=URL (absolute URLs of Pyodide's folder and the engine zip:
+//   engine-client.js, or app/early_python.py before the page's modules load). A data: worker has
+//   an opaque origin: no Cache Storage, IndexedDB or cookies of the page's, and no way to the
+//   page but its messages (docs/security.md). It boots at once.
+//   page → worker  {type: "restore", snapshot, store}  the stored memory snapshot (an
+//                                      ArrayBuffer the page has checked: snapshot-store.js) or
+//                                      null, and whether to make one; the worker waits for it
+//                                      only to choose between a restore and a fresh start
 //   worker → page  {type: "progress", stage, of, text}                             while booting
 //                  {type: "ready", ms}                                            boot took ms
-//                  {type: "failed", message}                                      boot failed
+//                  {type: "snapshot", snapshot}  a fresh interpreter's memory (a Blob), posted in
+//                                                the task that posted "ready": before any request
+//                  {type: "failed", message}     boot failed, or the interpreter died
 //   page → worker  {type: "run", id, source, mode, inputs}
-//   worker → page  {type: "result", id, result}
+//   worker → page  {type: "result", id, result, heap}
 //                  result: engine.playground.run_in_worker_json's JSON text (docs/trace-format.md)
+//                  heap: the bytes of wasm memory the interpreter holds after the request
 //   page → worker  {type: "act", id, graph, action, args}   on the live graph of the last run
-//   worker → page  {type: "acted", id, result}     result: engine.playground.act_json's JSON
+//   worker → page  {type: "acted", id, result, heap}  result: engine.playground.act_json's JSON
 //   worker → page  {type: "started", id}           Python began request id: its time limit runs
 //                                                  from here (the worker may be warming up)
+//   Everything the engine worker sends is untrusted once it has run a request (a program can
+//   post messages of its own): the page checks each one (checkEngineMessage), keeps only
+//   replies to requests it made, and never lays out DOT, SVG or HTML from it (record-dot.js).
 //
 // Layout worker (layout-worker.js), which runs Graphviz for graphs too big for the main thread:
 //   page → worker  {type: "layout", id, viz, dot, choice}   viz: module URL; choice: the record's
@@ -32,6 +44,8 @@ export const RESULT = "result";
 export const ACT = "act";
 export const STARTED = "started";
 export const ACTED = "acted";
+export const RESTORE = "restore";
+export const SNAPSHOT = "snapshot";
 
 export const LAYOUT = "layout";
 export const SVG = "svg";
@@ -45,8 +59,9 @@ export const STAGES = Object.freeze([
   "Importing the engine",
 ]);
 
-/** The engine worker's URL, naming the files it boots from ({pyodide, engine_zip}: absolute
- * URLs) in its query; app/early_python.py's script builds the same before the modules load. */
+/** The engine worker's module URL, naming the files it boots from ({pyodide, engine_zip}:
+ * absolute URLs) in its query; app/early_python.py's script builds the same before the modules
+ * load. */
 export function engineWorkerUrl(workerUrl, vendor) {
   const url = new URL(workerUrl);
   url.searchParams.set("pyodide", vendor.pyodide);
@@ -54,7 +69,13 @@ export function engineWorkerUrl(workerUrl, vendor) {
   return url;
 }
 
-/** The files named in the engine worker's URL: {pyodide, engine_zip}, or an Error. */
+/** The data: URL the engine worker is started from: one line that imports its module (the
+ * worker then runs in an opaque origin); app/early_python.py's script writes the same. */
+export function engineWorkerSource(moduleUrl) {
+  return `data:text/javascript,${encodeURIComponent(`import ${JSON.stringify(String(moduleUrl))};`)}`;
+}
+
+/** The files named in the engine worker's module URL: {pyodide, engine_zip}, or an Error. */
 export function bootFiles(workerUrl) {
   const query = new URL(workerUrl).searchParams;
   const vendor = { pyodide: query.get("pyodide"), engine_zip: query.get("engine") };
@@ -86,8 +107,8 @@ export function runMessage(id, source, mode, inputs) {
   return { type: RUN, id, source, mode, inputs };
 }
 
-export function resultMessage(id, result) {
-  return { type: RESULT, id, result };
+export function resultMessage(id, result, heap) {
+  return { type: RESULT, id, result, heap };
 }
 
 export function startedMessage(id) {
@@ -98,8 +119,67 @@ export function actMessage(id, graph, action, args) {
   return { type: ACT, id, graph, action, args };
 }
 
-export function actedMessage(id, result) {
-  return { type: ACTED, id, result };
+export function actedMessage(id, result, heap) {
+  return { type: ACTED, id, result, heap };
+}
+
+/** snapshot: an ArrayBuffer or null; store: whether the page wants a fresh one made. */
+export function restoreMessage(snapshot, store) {
+  return { type: RESTORE, snapshot, store };
+}
+
+export function snapshotMessage(snapshot) {
+  return { type: SNAPSHOT, snapshot };
+}
+
+// What the page accepts from the engine worker. A reply's text is the engine's JSON; the
+// largest run we make (20,000 values, the cap) is ~12 MB of it.
+export const MAX_REPLY_CHARS = 64 * 1024 * 1024;
+const MAX_WORDS = 2000; // a progress or failure message is a sentence
+const MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A message from the engine worker, checked against this protocol: the same message with only
+ * its known fields, or null (the page drops it). Whether a reply answers a request the page
+ * made is the client's check (engine-client.js); this one is about shape and size.
+ */
+export function checkEngineMessage(message) {
+  if (!isPlainObject(message)) return null;
+  const { type } = message;
+  const id = Number.isSafeInteger(message.id) && message.id > 0 ? message.id : null;
+  const words = (text) => typeof text === "string" && text.length <= MAX_WORDS;
+  switch (type) {
+    case PROGRESS: {
+      const { stage } = message;
+      return Number.isInteger(stage) && stage >= 0 && stage < STAGES.length
+        ? progressMessage(stage)
+        : null;
+    }
+    case READY:
+      return Number.isFinite(message.ms) && message.ms >= 0 ? readyMessage(message.ms) : null;
+    case FAILED:
+      return words(message.message) ? failedMessage(message.message) : null;
+    case STARTED:
+      return id ? startedMessage(id) : null;
+    case RESULT:
+    case ACTED: {
+      const { result, heap } = message;
+      if (!id || typeof result !== "string" || result.length > MAX_REPLY_CHARS) return null;
+      const bytes = Number.isSafeInteger(heap) && heap >= 0 ? heap : 0;
+      return type === RESULT ? resultMessage(id, result, bytes) : actedMessage(id, result, bytes);
+    }
+    case SNAPSHOT: {
+      const { snapshot } = message;
+      const ok = snapshot instanceof Blob && snapshot.size <= MAX_SNAPSHOT_BYTES;
+      return ok ? snapshotMessage(snapshot) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+function isPlainObject(value) {
+  return value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
 }
 
 /** A result in run_json's shape for a failure that is not the program's fault. */

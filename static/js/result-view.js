@@ -74,7 +74,7 @@ export class ResultView extends EventTarget {
     const { view } = this;
     const { trace } = result;
     if (laidOut) return view.adopt(laidOut, trace);
-    return (keepLayout && view.relabel(trace)) || view.show(result.dot, trace);
+    return (keepLayout && view.relabel(trace)) || view.show(trace);
   }
 
   /**
@@ -94,10 +94,10 @@ export class ResultView extends EventTarget {
     return this.show(result, keepStep && this.sameShape(result) ? this.stepper.position : 0);
   }
 
-  /** A record (and its DOT) on screen at `position`, as the learning modes need. */
-  showRecord(trace, dot, position = 0, keepLayout = false) {
+  /** A record on screen at `position`, as the learning modes need. */
+  showRecord(trace, position = 0, keepLayout = false) {
     const inputs = this.result?.inputs ?? {};
-    return this.show({ trace, dot, inputs }, position, { keepLayout });
+    return this.show({ trace, inputs }, position, { keepLayout });
   }
 
   showStep(event) {

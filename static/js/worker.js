@@ -1,9 +1,12 @@
 // The engine worker: boots Pyodide, unpacks the engine, and answers `run` requests with
 // engine.playground.run_in_worker_json: the expression language, or a learner's real Python
 // through engine.runner. All Python lives in the engine package. This worker is the sandbox
-// for hostile programs: the page terminates it when a run takes too long (engine-client.js).
+// for hostile programs: it runs in an opaque origin (started from a data: URL: no storage, no
+// page), and the page terminates it when a run takes too long or its memory grows
+// (engine-client.js). What it knows of the page's storage is the snapshot the page sends.
 import {
   ACT,
+  RESTORE,
   RUN,
   actedMessage,
   bootFiles,
@@ -13,10 +16,11 @@ import {
   progressMessage,
   readyMessage,
   resultMessage,
+  snapshotMessage,
 } from "./protocol.js";
 import { BootAnswers } from "./boot-answers.js";
 import { fetchNow, lazyFile } from "./lazy-file.js";
-import { SnapshotStore, reseed } from "./snapshot.js";
+import { packSnapshot, reseed, unpackSnapshot } from "./snapshot.js";
 import { zipFiles } from "./zip-files.js";
 
 // Imported before the snapshot is made (the warm-up imports most): the first runs need them.
@@ -28,6 +32,11 @@ let pyodide = null;
 let stdlib = null; // after a restore: the lazy zip (lazy-file.js), filled once Python is ready
 let runInWorker = null; // engine.playground.run_in_worker_json, as a callable proxy
 let actOn = null; // engine.playground.act_json: the learner acts on the last run's graphs
+// The page's answer about the stored snapshot ({snapshot: ArrayBuffer or null, store}), which
+// it sends as soon as it has read its storage: the boot waits for it only to choose between a
+// restore and a fresh start.
+let answerRestore;
+const restore = new Promise((resolve) => (answerRestore = resolve));
 
 /** The bytes at `url`, or an Error that says why not (HTTP status, type, network). */
 async function fetchBytes(url) {
@@ -83,9 +92,7 @@ async function boot(vendor) {
   const started = performance.now();
   performance.mark("boot:start");
   self.postMessage(progressMessage(0));
-  const answers = new BootAnswers(new URL(vendor.pyodide, self.location.href).href);
-  const snapshots = new SnapshotStore(vendor);
-  const stored = snapshots.find(); // its bytes are read while the runtime compiles
+  const answers = new BootAnswers(vendor.pyodide);
   // The engine's files, read while the runtime loads; written once Python has started.
   const engineFiles = fetchBytes(vendor.engine_zip).then(zipFiles);
   const module = import(`${vendor.pyodide}pyodide.mjs`);
@@ -93,15 +100,16 @@ async function boot(vendor) {
   // asked for now, it is fetched and compiled meanwhile (the same URL is one module).
   const runtime = import(`${vendor.pyodide}pyodide.asm.mjs`);
   const probing = probe(answers.wasmUrl);
-  for (const pending of [engineFiles, module, runtime, stored, probing]) pending.catch(() => {});
+  for (const pending of [engineFiles, module, runtime, probing]) pending.catch(() => {});
   const { loadPyodide: load } = await module;
   // Fails as soon as the probe does; else the runtime, once both have answered.
   const loadPyodide = (options) => Promise.all([load(options), probing]).then(([py]) => py);
-  const snapshot = (await stored)?.bytes;
+  const { snapshot: packed, store } = await restore;
+  performance.mark("boot:snapshot-read");
   let playground = null;
-  if (snapshot) {
-    snapshot.then(() => performance.mark("boot:snapshot-read"), () => {});
+  if (packed) {
     try {
+      const snapshot = unpackSnapshot(packed);
       pyodide = await answers.during(
         () => loadPyodide({ indexURL: vendor.pyodide, _loadSnapshot: snapshot }),
         { emptyStdlib: true },
@@ -113,14 +121,17 @@ async function boot(vendor) {
     } catch (error) {
       // A failed download is not the snapshot's fault: reported as it is.
       await Promise.all([engineFiles, probing]);
-      await snapshots.drop(error);
+      console.warn(
+        `Python: the stored memory snapshot could not be restored (${error?.message ?? error}); ` +
+          "booted the normal way, and a new one replaces it",
+      );
       pyodide = null;
       stdlib = null;
     }
   }
   const restored = pyodide !== null;
   if (!restored) {
-    const _makeSnapshot = snapshots.available;
+    const _makeSnapshot = Boolean(store);
     pyodide = await answers.during(() => loadPyodide({ indexURL: vendor.pyodide, _makeSnapshot }));
     performance.mark("boot:runtime");
     playground = await startEngine(engineFiles, { restored: false });
@@ -128,7 +139,7 @@ async function boot(vendor) {
   performance.mark("boot:ready");
   self.postMessage(readyMessage(since(started)));
   stdlib?.fetch(); // in the background; a read before it ends fetches it at once
-  if (!restored) warmUpAndSnapshot(playground, snapshots); // a snapshot is warm already
+  if (!restored) warmUpAndSnapshot(playground, Boolean(store)); // a snapshot is warm already
 }
 
 /**
@@ -195,22 +206,21 @@ function writeFiles(root, files) {
 
 /**
  * The first run of a learner's class is slow (imports, a cold interpreter): pay it now, while
- * the learner reads, not on their first paste (a run sent meanwhile waits for it). Then store
- * the warmed interpreter as the snapshot: this runs in the task that posted "ready", before any
- * message, so no learner code is in it.
+ * the learner reads, not on their first paste (a run sent meanwhile waits for it). Then send
+ * the warmed interpreter to the page as the snapshot it stores: this runs in the task that
+ * posted "ready", before any message, so no learner code is in it — and the page takes a
+ * snapshot only before the worker's first "started" (engine-client.js).
  */
-function warmUpAndSnapshot(playground, snapshots) {
+function warmUpAndSnapshot(playground, store) {
   try {
     playground.warm_up();
   } catch (error) {
     console.warn("warm-up failed:", error);
   }
-  if (!snapshots.available) return;
+  if (!store) return;
   try {
     for (const module of SNAPSHOT_IMPORTS) pyodide.pyimport(module).destroy();
-    snapshots.save(pyodide.makeMemorySnapshot()).catch((error) => {
-      console.warn(`Python: could not store a memory snapshot (${error.message ?? error})`);
-    });
+    self.postMessage(snapshotMessage(packSnapshot(pyodide.makeMemorySnapshot())));
   } catch (error) {
     console.warn(`Python: could not make a memory snapshot (${error.message ?? error})`);
   }
@@ -228,38 +238,54 @@ function act({ id, graph, action, args }) {
   call(id, actedMessage, () => actOn(graph, action, JSON.stringify(args ?? {})));
 }
 
-/** Call into Python and post its JSON answer as `reply(id, text)`. */
+/** The bytes of wasm memory the interpreter holds (it never gives memory back). */
+function heap() {
+  return pyodide?._module?.HEAPU8?.buffer?.byteLength ?? 0;
+}
+
+/** Call into Python and post its JSON answer as `reply(id, text, heap)`. */
 function call(id, reply, python) {
   if (!runInWorker) {
-    self.postMessage(reply(id, errorResult("Python is not running")));
+    self.postMessage(reply(id, errorResult("Python is not running"), 0));
     return;
   }
   self.postMessage(startedMessage(id)); // the page's time limit for this request starts now
   try {
-    self.postMessage(reply(id, python()));
+    const text = python();
+    self.postMessage(reply(id, text, heap()));
   } catch (error) {
     // An exception in Python is a bug in the engine, not the end of this worker: report it
     // as the program's error. Anything else (the wasm out of memory, a stack overflow in the
     // interpreter) means the interpreter itself has died: the page starts a new worker.
     const message = String(error?.message ?? error).trim().split("\n").pop();
     if (error instanceof pyodide.ffi.PythonError) {
-      self.postMessage(reply(id, errorResult(`the engine failed: ${message}`)));
+      self.postMessage(reply(id, errorResult(`the engine failed: ${message}`), heap()));
       return;
     }
     runInWorker = null;
     actOn = null;
-    const reason = /memory|OOM|Aborted/i.test(message)
-      ? "The program ran the Python runtime out of memory"
-      : `The Python runtime stopped (${message})`;
-    self.postMessage(reply(id, errorResult(`${reason}; it is being restarted.`)));
+    const reason = crashReason(error, message);
+    self.postMessage(reply(id, errorResult(`${reason}; Python is restarting.`), 0));
     self.postMessage(failedMessage(reason));
   }
+}
+
+/** Why the interpreter died, in a learner's words. */
+function crashReason(error, message) {
+  if (error instanceof RangeError || /call stack|stack overflow|recursion/i.test(message)) {
+    return (
+      "The program overflowed Python's stack: most likely a recursion with no end, such as a " +
+      "__getattr__ or a property that reads itself"
+    );
+  }
+  if (/memory|OOM|Aborted/i.test(message)) return "The program ran Python out of memory";
+  return `The Python runtime stopped (${message})`;
 }
 
 // Boot at once: the page may start this worker before its own modules have loaded
 // (app/early_python.py), and everything it asks for waits for "ready" anyway.
 Promise.resolve()
-  .then(() => boot(bootFiles(self.location.href)))
+  .then(() => boot(bootFiles(import.meta.url)))
   .catch((error) => self.postMessage(failedMessage(String(error?.message ?? error))));
 
 // A download that fails while Python boots is reported by the runtime's probe, with its cause
@@ -276,7 +302,9 @@ for (const type of ["error", "unhandledrejection"]) {
 
 self.addEventListener("message", (event) => {
   const message = event.data;
-  if (message.type === RUN) {
+  if (message?.type === RESTORE) {
+    answerRestore(message);
+  } else if (message?.type === RUN) {
     run(message);
   } else if (message.type === ACT) {
     act(message);

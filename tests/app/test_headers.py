@@ -10,7 +10,7 @@ from app.settings import Settings
 
 CSP = (
     f"default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {SCRIPT_HASH}; style-src 'self'; "
-    "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' blob:; "
+    "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors *"
 )
 URLS = [
@@ -39,6 +39,17 @@ def test_every_response_has_the_security_headers(client, url):
     assert "x-frame-options" not in headers
     assert "cross-origin-opener-policy" not in headers  # they would break embedding
     assert "cross-origin-embedder-policy" not in headers
+
+
+def test_no_blob_workers_and_static_files_are_readable_from_an_opaque_origin(client):
+    """The engine worker is a data: worker (an opaque origin): it imports and downloads our
+    static files cross-origin. A blob: worker would carry the page's origin and its storage:
+    a program once wrote Cache Storage from one (docs/security.md)."""
+    csp = client.get("/").headers["content-security-policy"]
+    assert "blob:" not in csp.split("worker-src")[1].split(";")[0]
+    for url in ("/static/js/worker.js", "/static/vendor/pyodide/314.0.7/pyodide.asm.wasm"):
+        assert client.get(url).headers["access-control-allow-origin"] == "*"
+    assert "access-control-allow-origin" not in client.get("/").headers
 
 
 def test_frame_ancestors_comes_from_settings(make_client, static_dir):

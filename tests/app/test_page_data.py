@@ -106,7 +106,7 @@ def test_build_page_for_a_valid_program():
     assert set(data) == {
         "source", "mode", "step", "result", "vendor", "presets", "embed", "options",
         "run_limit_ms", "speed", "python_on_demand", "practice_tolerance", "values",
-        "descent", "max_url_bytes",
+        "descent", "worker_heap_limit", "dot_style", "max_url_bytes",
     }  # fmt: skip
     assert data["speed"] == 1000 and data["python_on_demand"] is False
     assert data["max_url_bytes"] == Settings.max_request_bytes  # one limit: links, the server
@@ -136,6 +136,14 @@ def test_a_python_program_is_left_to_the_browser():
 )
 def test_run_limit_from_the_url(text, seconds):
     assert page_options({"limit": text}, embed=False).limit == seconds
+
+
+@pytest.mark.parametrize(("link", "expected_ms"), [("60", 5000), ("5", 5000), ("2", 2000)])
+def test_a_link_may_lower_the_run_limit_never_raise_it(link, expected_ms):
+    """`?limit=60&src=while True: pass` burned 61.5 s of a stranger's core (the audit)."""
+    options = page_options({"limit": link, "src": "while True:\n    pass"}, embed=False)
+    data = json.loads(str(build_page(options, {}, run_limit_s=5.0).initial_data))
+    assert data["run_limit_ms"] == expected_ms
 
 
 def test_build_page_results_are_plain_json():

@@ -3,7 +3,9 @@ booted it before: the page's one engine worker is the one its first script start
 the page with what it said meanwhile, and it runs the learner's programs; a first visit starts
 it from the page's modules; a picture embed still waits for the reader."""
 
-from playwright.sync_api import Page, expect
+from urllib.parse import unquote
+
+from playwright.sync_api import Page, Worker, expect
 
 from app.early_python import BOOTED_KEY
 from tests.browser.test_playground import playground, wait_for_python
@@ -14,7 +16,15 @@ ENGINE_WORKER = "/worker.js?"  # js/bundle/worker.js once setup has built the bu
 
 
 def engine_workers(page: Page) -> list[str]:
-    return [worker.url for worker in page.workers if ENGINE_WORKER in worker.url]
+    """The module URLs of the page's engine workers: each is started from a data: URL that
+    imports its module (static/js/protocol.js engineWorkerSource), so that it runs in an
+    opaque origin."""
+    urls = [unquote(w.url) for w in page.workers if w.url.startswith("data:text/javascript,")]
+    return [url for url in urls if ENGINE_WORKER in url]
+
+
+def engine_worker(page: Page) -> Worker:
+    return next(w for w in page.workers if ENGINE_WORKER in unquote(w.url))
 
 
 def marks(page: Page) -> list[float | None]:

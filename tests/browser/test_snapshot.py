@@ -1,11 +1,13 @@
 """The worker's memory snapshot (static/js/snapshot.js): a first visit stores one, a second
 visit restores it and the engine answers as CPython does, imports modules it had not imported
-from the standard library it reads lazily (static/js/lazy-file.js), and a corrupted snapshot is
-dropped and Python boots the normal way."""
+from the standard library it reads lazily (static/js/lazy-file.js), and a corrupted snapshot
+fails the page's check (its SHA-256, static/js/snapshot-store.js), is dropped, never restored,
+and Python boots the normal way."""
 
 from playwright.sync_api import ConsoleMessage, Page, Route, expect
 
 from engine.runner import run_program
+from tests.browser.test_early_python import engine_worker
 from tests.browser.test_playground import playground, wait_for_python
 
 __all__ = ["playground"]  # the fixture, used by name
@@ -23,7 +25,7 @@ for i in range(5):
 print("total", total, "draw", random.randint(0, 10**6))
 """
 RESTORED = "restored from a memory snapshot"
-DROPPED = "could not be restored"
+DROPPED = "the stored memory snapshot failed its check"  # static/js/snapshot-store.js
 SNAPSHOT_SAVED_CEILING_MS = 60_000  # a hang-catching ceiling, not a timing
 
 _STORED_SIZES = """
@@ -132,7 +134,7 @@ def test_a_restored_python_imports_what_it_had_not_before_the_zip_is_downloaded(
     page.reload()
     page.get_by_label("Expression").fill(NEW_IMPORTS)  # sent as soon as Python is ready
     expect(page.get_by_role("region", name="Output")).to_contain_text(expected)
-    worker = next(w for w in page.workers if "/worker.js?" in w.url)
+    worker = engine_worker(page)
     read_now = worker.evaluate("() => performance.getEntriesByName('stdlib:read-now').length")
     assert read_now == 1 and len(requests) == 2  # the held download, then the read
 
