@@ -271,6 +271,7 @@ def _data(options: PageOptions, manifest: Mapping[str, str], run_limit_s: float)
         "descent": DESCENT,  # the defaults: a permalink leaves them out
         "values": dict(options.values),
         "speed": options.step_ms,  # ms per step, with or without a speed control
+        "max_url_bytes": Settings.max_request_bytes,  # a longer link is refused (414)
         # An embed without controls is a picture: Python (~6 MB) loads only once the reader
         # turns to the editor.
         "python_on_demand": options.starts_at_end,

@@ -10,7 +10,10 @@ const LONG_DEBOUNCE_MS = 300;
 const PASTE_CHARS = 200;
 
 export class Editor extends EventTarget {
-  /** Event "edit": the program, its inputs or the mode changed. Any element may be missing. */
+  /**
+   * Event "edit": the program, its inputs or the mode changed; "preset": an example replaced the
+   * program ({name, previous}). Any element may be missing.
+   */
   constructor({ textarea, error, inputs, preset, presetLoad, mode, presets }) {
     super();
     this.textarea = textarea;
@@ -78,9 +81,17 @@ export class Editor extends EventTarget {
     this.cm = cm;
     this.readOnly = new cm.Compartment();
     this.invalid = new cm.Compartment(); // aria-invalid while the program has an error
+    // The learner may be typing as it swaps: the cursor stays where they left it, so the next
+    // keystroke lands after the last one (at 0, it scrambled their text).
+    const { selectionStart, selectionEnd, selectionDirection } = this.textarea;
+    const backward = selectionDirection === "backward";
     this.view = new cm.EditorView({
       state: cm.EditorState.create({
         doc: this.textarea.value,
+        selection: {
+          anchor: backward ? selectionEnd : selectionStart,
+          head: backward ? selectionStart : selectionEnd,
+        },
         extensions: [
           cm.lineNumbers(),
           cm.highlightActiveLineGutter(),
@@ -200,9 +211,18 @@ export class Editor extends EventTarget {
       this.presetSelect?.focus(); // nothing chosen yet: the menu is where to choose
       return;
     }
+    const previous = this.source;
     this.source = preset.source;
     this.clearError();
+    // Before the run: the page offers the learner's text back (draft-keeper.js), not only Ctrl+Z.
+    this.dispatchEvent(new CustomEvent("preset", { detail: { name: preset.name, previous } }));
     this.now();
+  }
+
+  /** Put the keyboard in the Expression box. */
+  focus() {
+    if (this.view) this.view.focus();
+    else this.textarea?.focus();
   }
 
   /** Values the learner set (a permalink's `values`), before the first run. */
@@ -379,14 +399,25 @@ export class Editor extends EventTarget {
   }
 }
 
-/** A layer behind the textarea, with the same text, where the error's span is underlined. */
+/**
+ * A layer behind the textarea, with the same text, where the error's span is underlined. Moving
+ * the textarea into its field blurs it: a learner typing as the page's script starts keeps the
+ * focus and the cursor (without them the next keystrokes went nowhere).
+ */
 function addMarks(textarea) {
   const field = document.createElement("div");
   field.className = "editor-field";
   const marks = document.createElement("div");
   marks.className = "editor-marks";
   marks.setAttribute("aria-hidden", "true");
+  const hadFocus = document.activeElement === textarea;
+  const { selectionStart, selectionEnd, selectionDirection, scrollTop } = textarea;
   textarea.before(field);
   field.append(marks, textarea);
+  if (hadFocus) {
+    textarea.focus({ preventScroll: true });
+    textarea.setSelectionRange(selectionStart, selectionEnd, selectionDirection);
+    textarea.scrollTop = scrollTop;
+  }
   return marks;
 }

@@ -4,6 +4,7 @@ import { postHeights } from "./auto-height.js";
 import { BootStatus } from "./boot-status.js";
 import { StepControls } from "./controls.js";
 import { Descent } from "./descent.js";
+import { keepDrafts } from "./draft-keeper.js";
 import { Editor } from "./editor.js";
 import { EngineClient, earlyWorkerRunning } from "./engine-client.js";
 import { GraphChoice } from "./graph-choice.js";
@@ -55,6 +56,7 @@ const urlState = new UrlState({
   defaultSource: data.source,
   startsAtEnd: picture,
   descent: data.descent, // descent's defaults, left out of links
+  maxUrlBytes: data.max_url_bytes, // the server's limit (414 past it)
 });
 const editor = new Editor({ ...elements("editor"), presets: data.presets });
 const output = new OutputPane(elements("output"), (line, col, endCol) =>
@@ -194,6 +196,8 @@ $("forward-toggle")?.addEventListener("click", async (event) => {
 // A learner who typed before this script ran keeps their text, and it runs.
 const typedFirst = editor.changedEarly;
 if (!typedFirst) editor.source = data.source;
+// The learner's draft of this page and link, if any, replaces the link's program (and runs).
+const restored = keepDrafts({ editor, urlState, link: data.source });
 editor.setValues(data.values);
 editor.mode = data.mode ?? "correct";
 const first = data.result?.ok ? data.result : data.fallback;
@@ -208,7 +212,7 @@ const editorPanel = document.querySelector(".editor-panel");
 const startsAtLoad = Boolean(globalThis.earlyPython);
 const restoring = Boolean(globalThis.earlyPython?.worker); // started already: a repeat visit
 if (startsAtLoad || python.waiting) python.soon(editorPanel);
-if (typedFirst) editor.now();
+if (typedFirst || restored) editor.now();
 const firstStep = results.forward ? 0 : (data.step ?? 0);
 (first ? results.show(first, firstStep, { laidOut: serverSvg }) : Promise.resolve(false))
   .then((shown) => {

@@ -8,7 +8,8 @@ export function bindSharing({ urlState, onScreen, say }) {
   $("copy-link")?.addEventListener("click", async (event) => {
     const link = urlState.link();
     if (urlState.tooLong) {
-      say("This program is too long for a link; copy its text from the Expression box.");
+      // One line here; the note beside the Expression box says the rest (draft-keeper.js).
+      say("This program is too long for a link: see the note under the program.");
       return;
     }
     say(await copyLink(link, event.currentTarget));

@@ -8,15 +8,16 @@
 // run of clicks. A page being left or hidden writes it at once.
 
 export const QUIET_MS = 300; // also keeps clear of browsers' throttling of rapid replaceState calls
-const MAX_URL_BYTES = 60 * 1024; // the server refuses longer URLs (414)
 
 export class UrlState {
   /**
    * defaultSource: the program the page shows without ?src (left out of links);
-   * startsAtEnd: without ?step the page starts after the last step (an embed without controls).
+   * startsAtEnd: without ?step the page starts after the last step (an embed without controls);
+   * maxUrlBytes: the longest URL the server accepts (it answers 414 past it: app/settings.py).
    */
-  constructor({ defaultSource, startsAtEnd = false, descent = {} }) {
+  constructor({ defaultSource, startsAtEnd = false, descent = {}, maxUrlBytes }) {
     this.descent = descent; // {rate, steps}: the server's defaults
+    this.maxUrlBytes = maxUrlBytes;
     const params = new URLSearchParams(window.location.search);
     this.defaultSource = params.has("src") ? null : defaultSource;
     this.startsAtEnd = startsAtEnd;
@@ -53,12 +54,25 @@ export class UrlState {
     const changed = Object.keys(values ?? {}).length ? JSON.stringify(values) : null;
     setOrDelete(url.searchParams, "values", changed); // what-if values: name → number
     this.writeLearning(url.searchParams, learning);
-    this.tooLong = new TextEncoder().encode(url.pathname + url.search).length > MAX_URL_BYTES;
+    this.tooLong = this.tooLongUrl(url);
     if (this.tooLong) {
       url.searchParams.delete("src");
       url.searchParams.delete("step");
     }
-    if (url.href !== window.location.href) window.history.replaceState(null, "", url);
+    // The history entry's state (the draft's key: drafts.js) stays with it.
+    const { history } = window;
+    if (url.href !== window.location.href) history.replaceState(history.state, "", url);
+  }
+
+  /** Whether a link can carry this program (the rest of the state barely counts). */
+  fits(source) {
+    const url = new URL(window.location.href);
+    url.searchParams.set("src", source);
+    return !this.tooLongUrl(url);
+  }
+
+  tooLongUrl(url) {
+    return new TextEncoder().encode(url.pathname + url.search).length > this.maxUrlBytes;
   }
 
   /** The learning modes on screen and descent's fields, each left out when it is the default. */

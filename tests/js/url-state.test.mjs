@@ -81,7 +81,7 @@ test("a link opened with ?src keeps it even when it is the default program", () 
 });
 
 test("a program too long for a URL is left out, with its step", () => {
-  const state = new UrlState({ defaultSource: DEFAULT });
+  const state = new UrlState({ defaultSource: DEFAULT, maxUrlBytes: 60 * 1024 });
   const long = `x = ${"1 + ".repeat(20_000)}1`;
   state.update({ source: long, step: 3, mode: "overwrite" });
   state.link();
@@ -89,6 +89,28 @@ test("a program too long for a URL is left out, with its step", () => {
   assert.equal(params().src, undefined);
   assert.equal(params().step, undefined);
   assert.equal(params().mode, "overwrite");
+});
+
+test("whether a link can carry a program: the server's limit, sent in the page's data", () => {
+  const state = new UrlState({ defaultSource: DEFAULT, maxUrlBytes: 1000 });
+  assert.equal(state.fits("x = 1.0"), true);
+  assert.equal(state.fits(`x = ${"1 + ".repeat(300)}1`), false); // 1,200 bytes, encoded more
+  const roomy = new UrlState({ defaultSource: DEFAULT, maxUrlBytes: 10_000 });
+  assert.equal(roomy.fits("x".repeat(9000)), true);
+});
+
+test("the history entry's own state (the draft's key) survives the URL's rewrites", () => {
+  window.history.state = { draft: "key" };
+  const replace = window.history.replaceState;
+  window.history.replaceState = (state, title, next) => {
+    window.history.state = state;
+    replace(state, title, next);
+  };
+  const state = new UrlState({ defaultSource: DEFAULT });
+  state.update({ source: "x = 2.0", step: 0, mode: "correct" });
+  state.link();
+  assert.equal(writes, 1);
+  assert.deepEqual(window.history.state, { draft: "key" });
 });
 
 test("a picture embed (starts at the end) keeps step 0 in the link", () => {
