@@ -28,7 +28,7 @@ from app.assets import ROOT
 from app.dot import DotRenderer
 from app.early_python import starts_at_load, template_context
 from app.first_paint import first_svg
-from app.headers import CSP_BASE
+from app.headers import CORS, CSP_BASE
 from app.module_graph import page_scripts
 from app.page_data import (
     MODE_LABELS,
@@ -160,12 +160,19 @@ def export_site(
         shutil.rmtree(out_dir / "static")
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "index.html").write_text(html, encoding="utf-8")
-    (out_dir / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are
+    for name, text in HOST_FILES.items():
+        (out_dir / name).write_text(text)
     for path, name in static_files(settings.static_dir):
         target = out_dir / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, target)
     return out_dir
+
+
+# What static hosts read: GitHub Pages serves the files as they are (no Jekyll); Netlify and
+# Cloudflare Pages send the CORS header the engine worker's opaque origin needs to read the
+# site's files (docs/security.md; GitHub Pages sends it always).
+HOST_FILES = {".nojekyll": "", "_headers": f"/*\n  {': '.join(CORS)}\n"}
 
 
 @functools.lru_cache(maxsize=4)
@@ -174,7 +181,8 @@ def _static_zip(static_dir: Path, folder: str, version: float) -> bytes:
     modification time, so a rebuilt static folder is zipped again)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
-        archive.writestr(f"{folder}/.nojekyll", "")
+        for name, text in HOST_FILES.items():
+            archive.writestr(f"{folder}/{name}", text)
         for path, name in static_files(static_dir):
             stored = path.suffix in STORED_SUFFIXES
             archive.write(path, f"{folder}/{name}", zipfile.ZIP_STORED if stored else None)

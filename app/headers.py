@@ -36,6 +36,9 @@ CSP_BASE = (
     "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'"
 )
+# The engine worker's opaque origin reads our static files cross-origin (app.serve_static and a
+# static export's _headers say the same to static hosts).
+CORS = ("Access-Control-Allow-Origin", "*")
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 VENDOR_PREFIX = "/static/vendor/"
@@ -140,7 +143,7 @@ class ResponseHeadersMiddleware:
                 if path.startswith(STATIC_PREFIX):
                     # The engine worker runs in an opaque origin (a data: worker): its imports
                     # and downloads of our public files are cross-origin requests.
-                    headers["Access-Control-Allow-Origin"] = "*"
+                    headers[CORS[0]] = CORS[1]
                 if path.startswith(STATIC_PREFIX) or "cache-control" not in headers:
                     status = message["status"]
                     headers["Cache-Control"] = cache_control(path, status, self.asset_version)

@@ -27,6 +27,7 @@ import {
 } from "./protocol.js";
 import { SnapshotStore } from "./snapshot-store.js";
 
+const CORS_HINT = "Access-Control-Allow-Origin: * for its files";
 const BURST = 3; // restarts this close together...
 const BURST_WINDOW_MS = 10_000; // ...within this window start spacing the next ones out
 const MAX_BACKOFF_MS = 8_000;
@@ -74,7 +75,10 @@ export class EngineClient extends EventTarget {
       if (this.state === "ready") {
         this.crashed(`Python stopped (${event.message || "the worker died"})`);
       } else {
-        this.fail(`the worker could not start (${event.message || "script error"})`);
+        // Its module is read cross-origin (the worker's origin is opaque): a static host that
+        // does not allow that is the likely cause (docs/embedding.md).
+        const why = event.message || "its script could not be loaded";
+        this.fail(`the worker could not start (${why}); a static copy's host must send ${CORS_HINT}`);
       }
     };
     worker.addEventListener("message", handle);

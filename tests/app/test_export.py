@@ -48,7 +48,16 @@ def test_a_missing_vendor_folder_is_an_error(tmp_path):
 def test_the_folder_holds_the_page_and_static_files(export_settings, tmp_path):
     out = export_site(tmp_path / "site", LOSS, settings=export_settings)
     files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
-    assert {"index.html", ".nojekyll", "static/css/playground.css", "static/js/main.js"} <= files
+    assert {
+        "index.html",
+        ".nojekyll",
+        "_headers",
+        "static/css/playground.css",
+        "static/js/main.js",
+    } <= files
+    # Static hosts that read it (Netlify, Cloudflare Pages) let the engine worker's opaque
+    # origin read the files: docs/security.md.
+    assert (out / "_headers").read_text() == "/*\n  Access-Control-Allow-Origin: *\n"
     assert "static/vendor/pyodide/314.0.7/pyodide.asm.wasm" in files
     assert not [name for name in files if name.endswith(".gz")]
     # Exporting again into the same folder replaces it.

@@ -1,4 +1,5 @@
-"""The static export in Chromium, served by `python -m http.server` alone: every request goes
+"""The static export in Chromium, served by a static host alone (app.serve_static: files, and
+the CORS header GitHub Pages sends too): every request goes
 to that server (none to the FastAPI app), the first graph is on screen before Python, stepping
 works at once, editing works once Python has booted."""
 

@@ -57,11 +57,12 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def static_server(directory: Path) -> Iterator[str]:
-    """`python -m http.server` on a free port of 127.0.0.1, serving `directory`; its base URL."""
+    """`python -m app.serve_static` (a static host: files, and the CORS header GitHub Pages
+    sends too) on a free port of 127.0.0.1, serving `directory`; its base URL."""
     port = free_port()
-    command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"]
+    command = [sys.executable, "-m", "app.serve_static", str(directory), "--port", str(port)]
     server = subprocess.Popen(
-        [*command, "--directory", str(directory)],
+        command,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
