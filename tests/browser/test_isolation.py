@@ -77,8 +77,8 @@ async () => {
 }
 """
 _REFUSED = "async () => { try { await STORE; return 'opened'; } catch (e) { return e.name; } }"
-ATTEMPTS_SETTLE_MS = 2000
-WORKER_CLOSE_CEILING_MS = 10_000  # a hang check, not a timing  # the program's asynchronous attempts (a worker's start) have run
+ATTEMPTS_SETTLE_MS = 2000  # the program's asynchronous attempts (a worker's start) have run
+WORKER_CLOSE_CEILING_MS = 10_000  # a hang check, not a timing
 
 
 def output(page: Page):
