@@ -66,6 +66,7 @@ def test_the_equals_bug_is_quoted_with_its_equals(playground: Page) -> None:
     open_ready(page)
     paste(page, program("overwrite_bug"))
     expect(output(page)).to_contain_text("a.grad = 1.0", timeout=BOOT)
+    expect(page.locator("#rule")).to_contain_text("the program's first _backward() call")
     page.locator("#graph").focus()
     page.keyboard.press("End")
     expect(page.locator("#rule .rule-ran li code")).to_have_text(
@@ -141,6 +142,8 @@ def test_screens_of_a_stepped_learners_program(
     open_ready(page)
     paste(page, program("own_class_descent"))
     expect(output(page)).to_contain_text("w1 1.0010", timeout=BOOT)
+    # The program's own timeline is on screen (not the graph that was there before it).
+    expect(page.locator("#rule")).to_contain_text("the program's first _backward() call")
     page.locator("#graph").focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
