@@ -171,7 +171,16 @@ def data(obj: object) -> float:
 
 
 def grad(obj: object) -> float:
-    value = _attr(obj, "grad")
+    return as_grad(_attr(obj, "grad"))
+
+
+def raw_grad(obj: object) -> Any:
+    """`grad` as the object holds it (None included): read once, then `as_grad`."""
+    return _attr(obj, "grad")
+
+
+def as_grad(value: Any) -> float:
+    """A grad for the record: None (a learner's class that starts there) reads as 0."""
     return 0.0 if value is None else as_float(value)
 
 

@@ -57,6 +57,19 @@ def _cells_match(fn: Any, values: list[Any]) -> bool:
         return False
 
 
+def _held(v: Any, node: Any, kids: tuple[Any, ...]) -> int | float | None:
+    """What a closure's free variable held at its call (see `Step.free`): read from the cell
+    the call already read, never by calling anything of the learner's."""
+    if v is node and node is not None:
+        return -1
+    for i, k in enumerate(kids):
+        if v is k:
+            return i
+    if type(v) in (int, float, bool) or (nodes.is_number(v) and not nodes.is_node(v)):
+        return nodes.as_float(v)
+    return None
+
+
 class Observer:
     """Turns the three kinds of calls into what the recorder keeps."""
 
@@ -126,15 +139,23 @@ class Observer:
                 if fn is not None and fn.__code__ is code and _cells_match(fn, values):
                     node = v
                     break
+        nones: list[int] = []
         if node is not None:
             kids = nodes.children(node)
-            step = Step(node, (), (), nodes.grad(node), None)
+            own = nodes.raw_grad(node)
+            if own is None:
+                nones.append(-1)
+            step = Step(node, (), (), nodes.as_grad(own), None, code=code)
         else:  # the closure does not hold its own node: found later from its cells
             kids = tuple(v for v in values if nodes.is_node(v))
             cells = tuple(id(v) for v in values)
             step = Step(None, (), (), 0.0, None, code=code, cells=cells, watched=kids)
-        step.before = tuple(nodes.grad(k) for k in kids)
+        raw = [nodes.raw_grad(k) for k in kids]  # each grad read once, as before the call
+        nones.extend(i for i, g in enumerate(raw) if g is None)
+        step.before = tuple(map(nodes.as_grad, raw))
+        step.nones = tuple(nones)
         step.datas = (nodes.data(node) if node is not None else 0.0, *map(nodes.data, kids))
+        step.free = tuple(_held(v, node, kids) for v in values)
         self.open.append((code, frame, step, kids))
 
     def ended(self, code: Any, frame: Any | None) -> None:

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import nodes
+from engine import closure_lines, nodes
 from engine.graph import node_ids, topological_order
 from engine.layout_choice import layout_choice, layout_cost
 from engine.names import MAX_LABEL, bracketed, expression, number_text, shorten
@@ -129,8 +129,9 @@ def graph_record(
         backward.append(_seed_step(g, shown, grads, mode))
     contributions: Counter[int] = Counter()
     lines_of = _source_lines(source)
+    quoted: dict[Any, Any] = {}  # code -> its statements (engine.closure_lines), read once
     for node, kids, step in mine:
-        backward.append(_step(g, node, kids, step, contributions, mode, lines_of))
+        backward.append(_step(g, node, kids, step, contributions, mode, lines_of, quoted))
     for i, step_json in enumerate(backward):
         step_json["index"] = i
     record = {
@@ -419,6 +420,7 @@ def _step(
     contributions: Counter[int],
     mode: str,
     lines_of: list[str],
+    quoted: dict[Any, Any],
 ) -> dict[str, Any]:
     overwrite = mode == "overwrite"
     lines = _rule_lines(g, node, kids, step, overwrite) if isinstance(node, Value) else []
@@ -457,7 +459,59 @@ def _step(
         code = _code_text(node, lines_of)
         if code is not None:
             result["code"] = code
+        ran = _ran(g, node, kids, step, lines_of, quoted)
+        if ran:
+            result["ran"] = ran
     return result
+
+
+def _ran(
+    g: _Graph,
+    node: Any,
+    kids: tuple[Any, ...],
+    step: Step,
+    lines_of: list[str],
+    quoted: dict[Any, Any],
+) -> list[dict[str, Any]]:
+    """The learner's closure, each statement that ran with names and numbers put in
+    (engine.closure_lines); [] when it can't be quoted."""
+    code = step.code
+    if code is None or not step.free or len(step.free) != len(code.co_freevars):
+        return []
+    if code not in quoted:  # each closure's text is read once per record
+        quoted[code] = closure_lines.statements(code, lines_of)
+    found = quoted[code]
+    if found is None:
+        return []
+    datas = step.datas or (nodes.data(node), *map(nodes.data, kids))
+    nones = step.nones
+
+    def name_of(slot: int) -> str:
+        return g.names[id(node if slot < 0 else kids[slot])]
+
+    def number_of(slot: int, kind: str) -> float | None:
+        if kind == "data":
+            return datas[slot + 1] if slot + 1 < len(datas) else None
+        if slot in nones:
+            return None
+        return step.out_grad if slot < 0 else step.before[slot]
+
+    def after(slot: int) -> float | None:
+        return step.after[slot]
+
+    lines = closure_lines.quote(found, code.co_freevars, step.free, name_of, number_of, after)
+    if lines is None:
+        return []
+    first = code.co_firstlineno - 1
+    return [
+        {
+            "line": first + s.line,
+            "end_line": first + s.end_line,
+            "child": g.ids[id(kids[slot])],
+            "text": text,
+        }
+        for s, slot, text in lines
+    ]
 
 
 def _explain(

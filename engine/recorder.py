@@ -35,6 +35,11 @@ class Step:
     code: Any = None  # the rule's code object, to find the node later when `node` is None
     cells: tuple[int, ...] = ()  # ids of the closure's free variables, for the same purpose
     watched: tuple[Any, ...] = ()  # the inputs as seen at call time, when `node` is None
+    # A learner's closure: what each of its free variables (`code.co_freevars`) held at the
+    # call, for quoting its lines with numbers (engine.closure_lines): -1 the node itself, i its
+    # input i (the first of that identity), a float for a number, None for anything else.
+    free: tuple[int | float | None, ...] = ()
+    nones: tuple[int, ...] = ()  # inputs (i) whose grad was None at the call; -1: the node's
 
     def target(self) -> Any:
         node = self.node

@@ -114,7 +114,7 @@ class Session:
         self.called.append(node)
         self.history.append((node, before))
         kids = nodes.children(node)
-        step = _step(self.graph, node, kids, rec.steps[-1], self.contributions, "program", [])
+        step = _step(self.graph, node, kids, rec.steps[-1], self.contributions, "program", [], {})
         step["early"] = self._early(node, waiting, step)
         return {"step": step, **self.state(changed_only=True)}
 

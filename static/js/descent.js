@@ -194,6 +194,8 @@ export class Descent {
     history.tBodies[0].append(...rows);
     history.hidden = false;
     linePlot(plot, this.losses, {
+      title: "Loss by descent step",
+      yLabel: "loss",
       describe: (first, last, n) =>
         `Loss by step: from ${first} at step 0 to ${last} at step ${n - 1}`,
     });

@@ -35,6 +35,7 @@ export class Editor extends EventTarget {
     // value (and fires "change") without the learner meaning to leave their program.
     presetLoad?.addEventListener("click", () => this.choosePreset());
     mode?.addEventListener("change", () => this.now());
+    this.modeNote = document.getElementById("mode-note");
     this.fillPresets();
   }
 
@@ -114,6 +115,7 @@ export class Editor extends EventTarget {
           }),
           this.readOnly.of([]),
           this.invalid.of([]),
+          ranLines(cm, this),
           // Text typed over a selection is put in by CodeMirror itself: left to the browser,
           // replacing highlighted code re-creates its colours as inline styles, which the CSP
           // (rightly) refuses.
@@ -169,6 +171,7 @@ export class Editor extends EventTarget {
   edited(pasted = false) {
     if (this.presetSelect) this.presetSelect.value = "";
     this.clearMarks();
+    this.showRan(null);
     if (pasted) this.now();
     else this.later();
   }
@@ -357,6 +360,7 @@ export class Editor extends EventTarget {
       return;
     }
     if (!this.marks) return;
+    this.ranKey = ""; // the error's mark replaces the lines that ran
     const text = this.source;
     const [from, to] = this.span(line, col, endCol);
     const mark = document.createElement("mark");
@@ -386,8 +390,64 @@ export class Editor extends EventTarget {
     this.marks.scrollLeft = this.textarea.scrollLeft;
   }
 
+  /**
+   * Mark the program's lines that the step on screen ran (a step's `ran`: 1-based `line` to
+   * `end_line`), as a line background; null clears. Never moves the cursor or the focus.
+   */
+  showRan(ran) {
+    const lines = [];
+    for (const { line, end_line: end } of ran ?? []) {
+      for (let n = line; n <= (end ?? line); n++) lines.push(n);
+    }
+    const key = lines.join(",");
+    if (key === (this.ranKey ?? "")) return;
+    this.ranKey = key;
+    if (this.view) {
+      const doc = this.view.state.doc;
+      const marks = lines
+        .filter((n) => n >= 1 && n <= doc.lines)
+        .map((n) => this.ranMark.range(doc.line(n).from));
+      this.view.dispatch({ effects: this.setRan.of(this.cm.Decoration.set(marks, true)) });
+      return;
+    }
+    if (!this.marks || this.errorBox?.hidden === false) return; // an error's mark comes first
+    const text = this.source.split("\n");
+    const shown = new Set(lines);
+    this.marks.replaceChildren(
+      ...text.map((line, i) => {
+        if (!shown.has(i + 1)) return `${line}\n`;
+        const mark = document.createElement("mark");
+        mark.className = "ran-line";
+        mark.textContent = `${line}\n`;
+        return mark;
+      }),
+    );
+    this.syncScroll();
+  }
+
+  /**
+   * What Mode means for the program that ran: an expression is drawn by the engine's own pass
+   * in that mode; a Python program's grads come from its own closures, so Mode is off, and
+   * says why (visibly, and as the control's description).
+   */
+  showLanguage(language) {
+    const select = this.modeSelect;
+    if (!select) return;
+    const python = language === "python";
+    select.disabled = python || Boolean(this.disabled);
+    if (this.modeNote) {
+      this.modeNote.textContent = python
+        ? "Off for Python: your own _backward() closures decide += or =, so this does nothing here."
+        : "";
+      this.modeNote.hidden = !python;
+    }
+    if (python) select.setAttribute("aria-describedby", "mode-note");
+    else select.removeAttribute("aria-describedby");
+  }
+
   /** Python is not available: the program can't change, stepping still works. */
   disable() {
+    this.disabled = true;
     if (this.textarea) this.textarea.readOnly = true;
     this.view?.dispatch({
       effects: this.readOnly.reconfigure(this.cm.EditorState.readOnly.of(true)),
@@ -397,6 +457,20 @@ export class Editor extends EventTarget {
     }
     for (const field of this.inputList?.querySelectorAll("input") ?? []) field.disabled = true;
   }
+}
+
+/** CodeMirror's line backgrounds for `showRan` (class `ran-line`). */
+function ranLines(cm, editor) {
+  editor.setRan = cm.StateEffect.define();
+  editor.ranMark = cm.Decoration.line({ class: "ran-line" });
+  return cm.StateField.define({
+    create: () => cm.Decoration.none,
+    update(marks, tr) {
+      for (const effect of tr.effects) if (effect.is(editor.setRan)) return effect.value;
+      return tr.docChanged ? cm.Decoration.none : marks;
+    },
+    provide: (field) => cm.EditorView.decorations.from(field),
+  });
 }
 
 /**

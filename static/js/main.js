@@ -81,6 +81,7 @@ const onScreen = new OnScreen({ editor, results, modes: () => ({ practice, manua
 const remember = () => urlState.update(onScreen.withLearning());
 onScreen.onChange(remember); // a permalink keeps the learning modes and descent's fields
 results.addEventListener("step", () => {
+  editor.showRan(results.stepper?.step?.ran); // the learner's lines that step ran
   inspector.refresh();
   remember();
 });
@@ -104,6 +105,7 @@ const python = new PythonStart({
 /** A run's result: its output, its error, its graphs; the graph on screen stays otherwise. */
 async function showRun(result) {
   python.waiting = false;
+  editor.showLanguage(result.language);
   output.show(result);
   graphChoice.show(result);
   if (result.error) editor.showError(result.error);
@@ -200,6 +202,7 @@ if (!typedFirst) editor.source = data.source;
 const restored = keepDrafts({ editor, urlState, link: data.source });
 editor.setValues(data.values);
 editor.mode = data.mode ?? "correct";
+editor.showLanguage(data.result?.language);
 const first = data.result?.ok ? data.result : data.fallback;
 if (!data.result?.ok && data.result?.error) editor.showError(data.result.error);
 // The server decides when Python starts (app/early_python.py): when it sent the first graph

@@ -122,6 +122,8 @@ export class Moons {
       loss,
       this.rows.map((r) => r.loss),
       {
+        title: "Training loss",
+        yLabel: "loss",
         describe: (first, last, n) => `Training loss: ${first} at step 0, ${last} at step ${n - 1}`,
       },
     );
@@ -130,6 +132,9 @@ export class Moons {
       this.rows.map((r) => r.accuracy),
       {
         range: [0, 1],
+        percent: true,
+        title: "Accuracy",
+        yLabel: "accuracy %",
         className: "accuracy-line",
         describe: (first, last, n) => `Accuracy: ${first} at step 0, ${last} at step ${n - 1}`,
       },
@@ -147,7 +152,8 @@ export class Moons {
     const label =
       `Decision boundary after ${grid.step} step${grid.step === 1 ? "" : "s"}: the model's ` +
       `sign on a ${grid.x.length} by ${grid.y.length} grid, with the ${points.length} points`;
-    boundaryPlot(this.el.boundary, grid, points, labels, label);
+    const title = `Decision boundary, step ${grid.step}`;
+    boundaryPlot(this.el.boundary, grid, points, labels, label, title);
   }
 
   setRunning(running) {

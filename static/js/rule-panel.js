@@ -40,6 +40,25 @@ export class RulePanel {
       const op = step.op ? ` (${step.op} node)` : "";
       title.append(code(name(step.node)), `${op} ran `, code("_backward()"));
     }
+    const parts = [title];
+    if (step.ran?.length) {
+      // A learner's own closure, quoted: each statement it ran, names and numbers put in
+      // (the engine made the text: engine/closure_lines.py). The editor marks the same lines.
+      parts.push(el("p", "rule-where", `Your code, ${lineRange(step.ran)}, with its numbers:`));
+      const ran = el("ul", "rule-lines rule-ran");
+      const lastOf = new Map(step.ran.map((line, i) => [line.child, i]));
+      step.ran.forEach((line, i) => {
+        const item = el("li");
+        item.append(code(line.text));
+        const change = step.changes.find((c) => c.node === line.child);
+        const note = lastOf.get(line.child) === i && change && contributionNote(change, trace.mode);
+        if (note) item.append(el("span", "rule-note", note));
+        ran.append(item);
+      });
+      parts.push(ran);
+      update(this.element, parts);
+      return;
+    }
     const list = el("ul", "rule-lines");
     for (const change of step.changes) {
       const item = el("li");
@@ -48,7 +67,6 @@ export class RulePanel {
       if (note) item.append(el("span", "rule-note", note));
       list.append(item);
     }
-    const parts = [title];
     if (step.code) {
       // A learner's own closure: the lines of their program that just ran.
       parts.push(el("p", "rule-where", `Your code, line ${step.code.line}:`));
@@ -87,6 +105,13 @@ function copyText(node, from) {
     return;
   }
   from.childNodes.forEach((child, i) => copyText(node.childNodes[i], child));
+}
+
+/** "line 14" or "lines 14–15", over the statements a step ran. */
+function lineRange(ran) {
+  const first = Math.min(...ran.map((r) => r.line));
+  const last = Math.max(...ran.map((r) => r.end_line ?? r.line));
+  return first === last ? `line ${first}` : `lines ${first}–${last}`;
 }
 
 function contributionNote(change, mode) {

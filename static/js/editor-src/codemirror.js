@@ -1,8 +1,9 @@
 // The CodeMirror 6 pieces the Expression editor uses, bundled into one ES module by
 // scripts/build_editor.mjs (static/vendor/editor/<hash>/codemirror.js). Nothing else here.
-export { EditorState, Compartment } from "@codemirror/state";
+export { EditorState, Compartment, StateEffect, StateField } from "@codemirror/state";
 export {
   EditorView,
+  Decoration,
   keymap,
   lineNumbers,
   highlightActiveLine,
