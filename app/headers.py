@@ -37,8 +37,10 @@ CSP_BASE = (
     "object-src 'none'; base-uri 'none'; form-action 'self'"
 )
 # The engine worker's opaque origin reads our static files cross-origin (app.serve_static and a
-# static export's _headers say the same to static hosts).
+# static export's _headers say the same to static hosts); Timing-Allow-Origin lets the page's
+# own measurements (Resource Timing: bytes, bench/) see those downloads too.
 CORS = ("Access-Control-Allow-Origin", "*")
+TIMING = ("Timing-Allow-Origin", "*")
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 VENDOR_PREFIX = "/static/vendor/"
@@ -144,6 +146,7 @@ class ResponseHeadersMiddleware:
                     # The engine worker runs in an opaque origin (a data: worker): its imports
                     # and downloads of our public files are cross-origin requests.
                     headers[CORS[0]] = CORS[1]
+                    headers[TIMING[0]] = TIMING[1]
                 if path.startswith(STATIC_PREFIX) or "cache-control" not in headers:
                     status = message["status"]
                     headers["Cache-Control"] = cache_control(path, status, self.asset_version)
