@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 from markupsafe import Markup
 
 from app.presets import DEFAULT_SOURCE, PRESETS
+from app.python_bytes import python_bytes
 from app.settings import Settings, run_limit
 from app.what_if import read_values
 from engine import moons, whatif
@@ -275,6 +276,8 @@ def _data(options: PageOptions, manifest: Mapping[str, str], run_limit_s: float)
         # An embed without controls is a picture: Python (~6 MB) loads only once the reader
         # turns to the editor.
         "python_on_demand": options.starts_at_end,
+        # Python's download as the page tells it ("3.1 of 4.7 MB"): app/python_bytes.py.
+        "python_bytes": python_bytes(Settings.from_env().static_dir, manifest),
     }
 
 

@@ -10,6 +10,7 @@
 // back). There is no cap on restarts; they are spaced out only when they come in a burst.
 import {
   ACTED,
+  DOWNLOAD,
   FAILED,
   PROGRESS,
   READY,
@@ -34,8 +35,9 @@ const MAX_BACKOFF_MS = 8_000;
 
 export class EngineClient extends EventTarget {
   /**
-   * Events: "progress" {stage, of, text}, "ready" {ms}, "failed" {message},
-   * "restarting" {reason, delayMs}.
+   * Events: "progress" {stage, of, text}, "download" {received}, "ready" {ms},
+   * "failed" {message}, "restarting" {reason, delayMs}. `bootTimeoutMs`: how long a boot may
+   * go without a word (a slow download keeps telling its bytes; only silence fails it).
    * vendor: the manifest's URLs (resolved against the page before they go to the worker).
    * runLimitMs: the run limit (app/page_data.py: the server's, or lower from a link), and
    * heapLimit: the bytes of wasm memory past which a worker is replaced — decided on the server.
@@ -90,11 +92,17 @@ export class EngineClient extends EventTarget {
         worker.postMessage(restoreMessage(snapshot, store), snapshot ? [snapshot] : []);
       });
     this.state = "booting";
+    this.heard();
+    for (const event of early?.events ?? []) handle(event);
+  }
+
+  /** The booting worker said something: its time without a word starts again. */
+  heard() {
+    clearTimeout(this.bootTimer);
     this.bootTimer = setTimeout(
-      () => this.fail(`no answer in ${this.bootTimeoutMs / 1000} s`),
+      () => this.fail(`no word from it in ${this.bootTimeoutMs / 1000} s`),
       this.bootTimeoutMs,
     );
-    for (const event of early?.events ?? []) handle(event);
   }
 
   /** After a failed boot: try again from the start. */
@@ -167,7 +175,11 @@ export class EngineClient extends EventTarget {
     }
     if (message.type === STARTED) this.started = true;
     if (message.type === PROGRESS) {
+      if (this.state === "booting") this.heard();
       this.dispatchEvent(new CustomEvent("progress", { detail: message }));
+    } else if (message.type === DOWNLOAD) {
+      if (this.state === "booting") this.heard();
+      this.dispatchEvent(new CustomEvent("download", { detail: message }));
     } else if (message.type === READY) {
       clearTimeout(this.bootTimer);
       this.state = "ready";

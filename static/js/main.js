@@ -99,6 +99,7 @@ const python = new PythonStart({
   picture,
   missing: vendor.pyodide && vendor.engine_zip ? "" : MISSING_VENDOR,
   waiting: Boolean(data.result?.pending), // a Python program waits for the worker
+  bytes: data.python_bytes, // Python's download in bytes, for its progress
 });
 
 /** A run's result: its output, its error, its graphs; the graph on screen stays otherwise. */
