@@ -56,6 +56,7 @@ export class EngineClient extends EventTarget {
     this.restartTimes = [];
     this.restartTimer = null;
     this.acting = new Map(); // id → {resolve, timer}: the learner's actions on the live graph
+    this.queued = []; // actions asked for before Python was ready: sent once it is
   }
 
   /** Boot a worker: the one the page started as it loaded (app/early_python.py), the first
@@ -134,15 +135,18 @@ export class EngineClient extends EventTarget {
     });
   }
 
-  /** One action on the live graph `graph` of the last run (engine.playground.act). */
+  /** One action on the live graph `graph` of the last run (engine.playground.act); asked
+   * for before Python is ready, it waits for it (in order), and is sent once it is. */
   act(graph, action, args = {}) {
-    if (this.state !== "ready") {
-      return Promise.resolve(parse(errorResult("Python is not ready yet: try again in a moment")));
+    if (this.state === "failed") {
+      return Promise.resolve(parse(errorResult("Python is not running, so this can't run")));
     }
     return new Promise((resolve) => {
       const id = this.nextId();
       this.acting.set(id, { resolve, timer: null });
-      this.worker.postMessage(actMessage(id, graph, action, args));
+      const message = actMessage(id, graph, action, args);
+      if (this.state === "ready") this.worker.postMessage(message);
+      else this.queued.push(message);
     });
   }
 
@@ -186,6 +190,7 @@ export class EngineClient extends EventTarget {
       remember(this.bootedKey);
       this.dispatchEvent(new CustomEvent("ready", { detail: { ms: message.ms } }));
       if (this.pending) this.send(this.pending);
+      for (const queued of this.queued.splice(0)) this.worker.postMessage(queued);
     } else if (message.type === FAILED) {
       if (this.state === "ready") this.crashed(message.message);
       else this.fail(message.message);
@@ -257,6 +262,7 @@ export class EngineClient extends EventTarget {
       resolve(parse(errorResult("Python was restarted; run the program again")));
     }
     this.acting.clear();
+    this.queued = [];
     clearTimeout(this.bootTimer);
     clearTimeout(this.restartTimer);
     const now = performance.now();
@@ -274,6 +280,10 @@ export class EngineClient extends EventTarget {
     this.worker?.terminate();
     this.state = "failed";
     this.settle(parse(errorResult(`Python is not running (${reason})`)));
+    for (const { id } of this.queued.splice(0)) {
+      this.acting.get(id)?.resolve(parse(errorResult(`Python is not running (${reason})`)));
+      this.acting.delete(id);
+    }
     this.dispatchEvent(new CustomEvent("failed", { detail: { message: reason } }));
   }
 }

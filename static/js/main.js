@@ -132,7 +132,14 @@ editor.addEventListener("edit", async () => {
   if (result) await showRun(result); // else a newer edit superseded this one
 });
 
-const live = new LiveGraphs({ engine, editor });
+const live = new LiveGraphs({
+  engine,
+  editor,
+  waiting: () => {
+    python.start(); // a picture embed's Python starts when asked for
+    return python.waitingText();
+  },
+});
 const learning = { engine: live, graph: () => live.index, say };
 const showRecord = (...args) => results.showRecord(...args);
 const learn = new Learn(elements("learn"), learning);
