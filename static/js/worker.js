@@ -26,9 +26,14 @@ import { packSnapshot, reseed, unpackSnapshot } from "./snapshot.js";
 import { zipFiles } from "./zip-files.js";
 
 // Imported before the snapshot is made (the warm-up imports most): the first runs need them.
-const SNAPSHOT_IMPORTS = ["engine.runner", "engine.session", "engine.replay"];
+const SNAPSHOT_IMPORTS = ["engine.runner", "engine.session", "engine.replay", "_stdlib_rest"];
 
 const EIO = 29; // Emscripten's errno for an input/output error
+// The standard library a boot does not reach (scripts/build_bytecode.mjs): a lazy file that an
+// import finder at the end of sys.meta_path (scripts/stdlib_rest.py, in the boot zip as
+// _stdlib_rest) opens, and so downloads, only when an import ever gets that far (an encoding).
+const STDLIB_REST = "python_stdlib_rest.zip";
+const REST_FINDER = "_stdlib_rest";
 
 let pyodide = null;
 let stdlib = null; // after a restore: the lazy zip (lazy-file.js), filled once Python is ready
@@ -113,6 +118,32 @@ async function boot(vendor) {
   self.postMessage(readyMessage(since(started)));
   stdlib?.fetch(); // in the background; a read before it ends fetches it at once
   if (!restored) warmUpAndSnapshot(playground, Boolean(store)); // a snapshot is warm already
+  addStdlibRest(new URL(STDLIB_REST, vendor.pyodide).href); // after the snapshot: not in it
+}
+
+/**
+ * The rest of the standard library as a lazy file (lazy-file.js) behind the last import finder:
+ * Python reads it (and the worker fetches it, at once, synchronously) only when an import has
+ * missed everything else. The boot never waits for it. (_stdlib_rest is imported before the
+ * snapshot: after a restore it needs no read of the standard library's zip.)
+ */
+function addStdlibRest(url) {
+  const path = `/lib/${STDLIB_REST}`;
+  try {
+    pyodide.FS.writeFile(path, new Uint8Array(0));
+    lazyFile(pyodide.FS.lookupPath(path).node, () => {
+      performance.mark("stdlib:rest-read"); // tests look: no boot or common run reads it
+      try {
+        return fetchNow(url);
+      } catch (error) {
+        console.warn(`Python: the rest of the standard library could not be read (${error.message})`);
+        throw new pyodide.FS.ErrnoError(EIO); // an ImportError in Python, not a crash
+      }
+    });
+    pyodide.pyimport(REST_FINDER).install(path);
+  } catch (error) {
+    console.warn(`Python: the rest of the standard library is not available (${error.message ?? error})`);
+  }
 }
 
 /**

@@ -167,3 +167,29 @@ def test_learning_clicks_before_python_is_ready_run_once_it_is(playground: Page)
     expect(losses).to_have_text(["2.5000", "0.6250", "0.1562"])
     expect(page.get_by_role("table", name="Gradient check")).to_be_visible(timeout=BOOT)
     no_failure(page)
+
+
+def _rest_read(page: Page) -> bool:
+    """Whether the engine worker has read the rest of the standard library (its mark)."""
+    return any(
+        worker.evaluate("performance.getEntriesByName('stdlib:rest-read').length > 0")
+        for worker in page.workers
+        if "worker.js" in worker.url
+    )
+
+
+def test_the_standard_library_a_boot_does_not_reach_comes_only_when_imported(playground: Page):
+    """A first visit downloads the boot's part of the standard library only; the rest
+    (scripts/build_bytecode.mjs) is fetched when an import reaches it, and then it works."""
+    page = playground
+    page.goto("/?" + urlencode({"src": LOSS}))
+    wait_for_python(page)
+    editor = page.get_by_label("Expression")
+    editor.fill(
+        "import statistics, fractions, decimal, textwrap, pprint\nprint(statistics.mean([1, 2]))"
+    )
+    expect(page.locator("#output-text")).to_contain_text("1.5", timeout=BOOT)
+    assert not _rest_read(page)
+    editor.fill("print('é€'.encode('cp1252'))")  # encodings.cp1252: only in the rest
+    expect(page.locator("#output-text")).to_contain_text(r"b'\xe9\x80'", timeout=BOOT)
+    assert _rest_read(page)
