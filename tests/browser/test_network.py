@@ -76,6 +76,9 @@ def test_a_first_visit_starts_python_and_draws_edits_meanwhile(slow_page: Page, 
     expect(page.locator("#graph svg")).to_be_visible()
     status = page.locator("#boot-status")
     # An edit in the safe language, typed while Python downloads: the server's record draws it.
+    # (Typed into CodeMirror: a fill that lands as it takes the textarea's place would wait on
+    # the hidden textarea.)
+    expect(page.locator(".cm-content")).to_be_visible()
     edited = "y = 6 * 7"
     page.get_by_label("Expression").fill(edited)
     typed_at = page.evaluate("performance.now()")
