@@ -126,7 +126,7 @@ async function showRun(result, laidOut = null) {
 const linkSource = new URLSearchParams(window.location.search).has("src") ? data.source : null;
 // While Python downloads, an edit in the expression language is drawn from the server's run
 // (server-run.js); the worker's answer replaces it only if it differs (no flash).
-const serverRun = data.server_run ? new ServerRun(data.server_run) : null;
+const serverRun = data.server_run ? new ServerRun(data.server_run, data.max_url_bytes) : null;
 const edits = { made: 0, answered: 0, fromServer: null };
 editor.addEventListener("edit", async () => {
   python.start(); // if it waited for the reader

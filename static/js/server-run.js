@@ -6,9 +6,11 @@
 // counts: an older request is cancelled.
 
 export class ServerRun {
-  /** url: the route's URL (relative to the page). */
-  constructor(url = "run") {
+  /** url: the route's URL (relative to the page); maxUrlBytes: the server's URL limit (a
+   * longer one is refused, 414: such a program waits for Python). */
+  constructor(url = "run", maxUrlBytes = Infinity) {
     this.url = new URL(url, document.baseURI);
+    this.maxUrlBytes = maxUrlBytes;
     this.controller = null;
   }
 
@@ -21,6 +23,7 @@ export class ServerRun {
     url.searchParams.set("src", source);
     if (mode && mode !== "correct") url.searchParams.set("mode", mode);
     if (Object.keys(inputs).length) url.searchParams.set("values", JSON.stringify(inputs));
+    if (url.pathname.length + url.search.length > this.maxUrlBytes) return null;
     try {
       const response = await fetch(url, { signal: controller.signal });
       if (!response.ok) return null;

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { readResult, sameGraph } from "../../static/js/server-run.js";
+import { ServerRun, readResult, sameGraph } from "../../static/js/server-run.js";
 
 const trace = { nodes: [{ id: "n0", data: 6 }], edges: [], backward: [] };
 
@@ -23,4 +23,17 @@ test("the worker's answer replaces the server's only if the graph differs", () =
   assert.ok(!sameGraph({ ok: true, trace: other }, server));
   assert.ok(!sameGraph({ ok: false, error: { message: "x" } }, server));
   assert.ok(!sameGraph({ ok: true, trace }, null));
+});
+
+test("a program too long for the server's URL limit is not sent: it waits for Python", async () => {
+  globalThis.document = { baseURI: "https://example.org/" };
+  const asked = [];
+  globalThis.fetch = async (url) => {
+    asked.push(String(url));
+    return new Response(JSON.stringify({ ok: true, trace }), { status: 200 });
+  };
+  const server = new ServerRun("/run", 100);
+  assert.ok(await server.run("y = 2 * 3", "correct"));
+  assert.equal(await server.run(`y = ${"1 + ".repeat(40)}1`, "correct"), null);
+  assert.deepEqual(asked, ["https://example.org/run?src=y+%3D+2+*+3"]);
 });
