@@ -21,7 +21,7 @@ COPY --from=node /usr/local/bin/node /usr/local/bin/node
 COPY pyproject.toml ./
 COPY engine engine
 COPY static static
-COPY scripts/build_vendor.py scripts/build_editor.mjs scripts/build_bundle.mjs scripts/build_bytecode.mjs scripts/
+COPY scripts/build_vendor.py scripts/build_editor.mjs scripts/build_bundle.mjs scripts/build_bytecode.mjs scripts/stdlib_rest.py scripts/
 RUN pip install brotli==1.2.1  # the pin in pyproject.toml; build_vendor.py checks they match
 RUN python scripts/build_vendor.py
 

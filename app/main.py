@@ -3,7 +3,7 @@
 from fastapi import FastAPI
 from fastapi.templating import Jinja2Templates
 
-from app import downloads, graph_image, media_types, oembed, routes
+from app import downloads, graph_image, media_types, oembed, routes, server_runs
 from app.assets import VersionedStatic, asset_prefix, asset_version
 from app.compression import QualityGZipMiddleware
 from app.dot import DotRenderer
@@ -45,6 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(graph_image.router)
     app.include_router(oembed.router)
     app.include_router(downloads.router)
+    app.include_router(server_runs.router)
     app.add_exception_handler(404, not_found)
     static = PrecompressedStaticFiles(directory=settings.static_dir, check_dir=False)
     app.mount("/static", VersionedStatic(static), "static")

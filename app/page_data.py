@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 from markupsafe import Markup
 
 from app.presets import DEFAULT_SOURCE, PRESETS
+from app.python_bytes import python_bytes
 from app.settings import Settings, run_limit
 from app.what_if import read_values
 from engine import moons, whatif
@@ -254,7 +255,14 @@ def dot_style() -> dict[str, Any]:
     return page_style() | {"max_nodes": MAX_NODES}
 
 
-def _data(options: PageOptions, manifest: Mapping[str, str], run_limit_s: float) -> dict[str, Any]:
+# GET /run (app/server_runs.py): edits in the expression language are drawn from the server's
+# run while Python downloads. A static export has no server: there the page waits for Python.
+SERVER_RUN = "/run"
+
+
+def _data(
+    options: PageOptions, manifest: Mapping[str, str], run_limit_s: float, served: bool = True
+) -> dict[str, Any]:
     return {
         "source": options.source,
         "mode": options.mode,
@@ -275,6 +283,9 @@ def _data(options: PageOptions, manifest: Mapping[str, str], run_limit_s: float)
         # An embed without controls is a picture: Python (~6 MB) loads only once the reader
         # turns to the editor.
         "python_on_demand": options.starts_at_end,
+        # Python's download as the page tells it ("3.1 of 4.7 MB"): app/python_bytes.py.
+        "python_bytes": python_bytes(Settings.from_env().static_dir, manifest),
+        "server_run": SERVER_RUN if served else None,
     }
 
 
@@ -283,6 +294,7 @@ def build_page(
     manifest: Mapping[str, str],
     run_limit_s: float = Settings.run_limit,
     max_data_bytes: int = MAX_DATA_BYTES,
+    served: bool = True,
 ) -> Page:
     """Run the program once, as the worker will, so the first paint needs no Python.
 
@@ -296,7 +308,7 @@ def build_page(
     fallback = None if result["ok"] or result.get("pending") else run(DEFAULT_SOURCE, options.mode)
     n_steps = step_count(fallback or result)
     step = clamp_step(options.step, n_steps, options.starts_at_end)
-    data = _data(options, manifest, run_limit_s) | {"step": step, "result": result}
+    data = _data(options, manifest, run_limit_s, served) | {"step": step, "result": result}
     if fallback is not None:
         data["fallback"] = fallback
     initial_data = script_json(data)

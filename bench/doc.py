@@ -12,6 +12,7 @@ OWN_SECTIONS = (
     "## Server under load",  # bench/server_load.py
     "## Laying out big graphs",  # bench/layout_bench.py
     "## Layout shift (Lighthouse, mobile)",  # bench/layout_shift.py
+    "## Real networks: first visits throttled",  # bench/network_bench.py
 )
 
 

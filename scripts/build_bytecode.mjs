@@ -16,13 +16,24 @@
 // The bytecode is "unchecked hash-based" (PEP 552): Python loads it without comparing it with
 // the source, which is right for files that only change together with this build.
 //
-// Usage: node scripts/build_bytecode.mjs STDLIB_IN STDLIB_OUT ENGINE_IN ENGINE_OUT
+// The zip is split in two: STDLIB_OUT, what the worker boots from, holds the modules a boot, the
+// engine (every module of it, and what they import inside functions) and a learner's allowed
+// imports (engine/cell.py STDLIB, whole packages) reach, and all of Pyodide's own packages;
+// STDLIB_REST_OUT holds the rest of the standard library (encodings, email, xml, asyncio's
+// unused parts, …), which the worker puts on sys.path as a lazy file (lazy-file.js): fetched
+// only if an import ever reaches it. On Slow 4G every megabyte the boot waits for is 5 s.
+//
+// Usage: node scripts/build_bytecode.mjs STDLIB_IN STDLIB_OUT ENGINE_IN ENGINE_OUT STDLIB_REST_OUT
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
-const [stdlibIn, stdlibOut, engineIn, engineOut] = process.argv.slice(2);
-if (!engineOut) {
-  console.error("usage: node scripts/build_bytecode.mjs STDLIB_IN STDLIB_OUT ENGINE_IN ENGINE_OUT");
+const [stdlibIn, stdlibOut, engineIn, engineOut, restOut] = process.argv.slice(2);
+// The finder that imports from the rest (worker.js installs it): into the boot zip, as bytecode.
+const REST_FINDER = readFileSync(new URL("./stdlib_rest.py", import.meta.url), "utf8");
+if (!restOut) {
+  console.error(
+    "usage: node scripts/build_bytecode.mjs STDLIB_IN STDLIB_OUT ENGINE_IN ENGINE_OUT STDLIB_REST_OUT",
+  );
   process.exit(2);
 }
 
@@ -31,6 +42,7 @@ if (!engineOut) {
 const env = { PYTHONNODEBUGRANGES: "1" };
 const pyodide = await loadPyodide({ stdLibURL: stdlibIn, env });
 pyodide.FS.writeFile("/tmp/stdlib.zip", readFileSync(stdlibIn));
+pyodide.FS.writeFile("/tmp/_stdlib_rest.py", REST_FINDER);
 pyodide.FS.writeFile("/tmp/engine.zip", readFileSync(engineIn));
 pyodide.runPython(`
 import ast, importlib.util, site, sys, zipfile
@@ -56,23 +68,63 @@ def bytecode(source, path, docstrings=True):
     code = compile(tree, path, "exec", dont_inherit=True)
     return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
 
-def rewrite(src, dest, entries):
+def rewrite(src, dest, entries, extra=()):
     """Write zip dest with, for each entry of zip src, what entries(name, data) yields:
-    (name, bytes) pairs, deflated, dated as the entry."""
+    (name, bytes) pairs, deflated, dated as the entry; then the (name, bytes) of extra."""
     with zipfile.ZipFile(src) as source, zipfile.ZipFile(dest, "w") as out:
         for entry in source.infolist():
             for name, data in entries(entry.filename, source.read(entry)):
                 added = zipfile.ZipInfo(name, entry.date_time)
                 added.external_attr = entry.external_attr
                 out.writestr(added, data, compress_type=zipfile.ZIP_DEFLATED)
+        for name, data in extra:
+            added = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+            added.external_attr = 0o644 << 16
+            out.writestr(added, data, compress_type=zipfile.ZIP_DEFLATED)
 
 # The engine where the worker puts it, imported and warmed up as the worker does.
 site_packages = site.getsitepackages()[0]
 zipfile.ZipFile("/tmp/engine.zip").extractall(site_packages)
+importlib.invalidate_caches()  # as the worker does: it imports importlib.metadata (and email)
 from engine import playground
 for name in ("engine.runner", "engine.session", "engine.replay"):
     importlib.import_module(name)
 playground.warm_up()
+
+# What the boot zip must also hold: every engine module, the standard-library modules they
+# import anywhere (inside functions too), and what a learner's program may import (whole
+# packages: \`import collections.abc\`, \`re\`'s parts).
+import pkgutil
+import engine
+from engine.cell import STDLIB as ALLOWED
+
+def stdlib_imports(path):
+    for node in ast.walk(ast.parse(open(path).read())):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            yield node.module
+
+wanted = set(ALLOWED)
+for info in pkgutil.walk_packages(engine.__path__, "engine."):
+    try:
+        module = importlib.import_module(info.name)
+    except ImportError:
+        continue  # the drawing module needs the graphviz package: never in the worker
+    if getattr(module, "__file__", None):
+        wanted.update(n for n in stdlib_imports(module.__file__) if n.split(".")[0] != "engine")
+for name in sorted(wanted):
+    try:
+        module = importlib.import_module(name)
+    except ImportError:
+        continue  # not in Pyodide (or not a module: a name from the engine's own packages)
+    if name not in ALLOWED:
+        continue  # the engine imports what it names; a learner may import any part of these
+    for info in pkgutil.walk_packages(getattr(module, "__path__", []), name + "."):
+        try:
+            importlib.import_module(info.name)
+        except Exception:
+            pass  # a part that needs what Pyodide lacks (a platform's module): not reachable
 
 stdlib = next(p for p in sys.path if p.endswith(".zip"))
 imported = set()
@@ -81,13 +133,21 @@ for module in list(sys.modules.values()):
     if origin.startswith(stdlib + "/") and origin.endswith(".py"):
         imported.add(origin[len(stdlib) + 1:])
 
+def pyodides(name):
+    return name.startswith(("pyodide/", "_pyodide/"))
+
 def stdlib_pyc(name, data):
-    """A module a boot imports: its bytecode instead of its source."""
-    if name not in imported:
+    """A module a boot imports: its bytecode instead of its source; Pyodide's own files as
+    they are; nothing else (that goes to the rest)."""
+    if name in imported:
+        yield name[:-3] + ".pyc", bytecode(data, f"{stdlib}/{name}", docstrings=pyodides(name))
+    elif pyodides(name):
         yield name, data
-        return
-    ours = name.startswith(("pyodide/", "_pyodide/"))  # Pyodide's own: docstrings kept
-    yield name[:-3] + ".pyc", bytecode(data, f"{stdlib}/{name}", docstrings=ours)
+
+def stdlib_rest(name, data):
+    """What the boot zip leaves out, as it is."""
+    if name not in imported and not pyodides(name):
+        yield name, data
 
 def engine_pyc(name, data):
     """The engine's sources stay (the page shows some), with bytecode in __pycache__."""
@@ -97,9 +157,13 @@ def engine_pyc(name, data):
         cached = importlib.util.cache_from_source(path)
         yield cached[len(site_packages) + 1:], bytecode(data, path)
 
-rewrite("/tmp/stdlib.zip", "/tmp/stdlib-out.zip", stdlib_pyc)
+finder = open("/tmp/_stdlib_rest.py", "rb").read()
+finder_pyc = bytecode(finder, f"{stdlib}/_stdlib_rest.py", docstrings=False)
+rewrite("/tmp/stdlib.zip", "/tmp/stdlib-out.zip", stdlib_pyc, [("_stdlib_rest.pyc", finder_pyc)])
+rewrite("/tmp/stdlib.zip", "/tmp/stdlib-rest.zip", stdlib_rest)
 rewrite("/tmp/engine.zip", "/tmp/engine-out.zip", engine_pyc)
 print(f"build_bytecode: {len(imported)} standard library modules compiled", file=sys.stderr)
 `);
 writeFileSync(stdlibOut, pyodide.FS.readFile("/tmp/stdlib-out.zip"));
+writeFileSync(restOut, pyodide.FS.readFile("/tmp/stdlib-rest.zip"));
 writeFileSync(engineOut, pyodide.FS.readFile("/tmp/engine-out.zip"));

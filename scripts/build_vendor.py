@@ -42,7 +42,10 @@ PYODIDE_FILES = [
     "pyodide-lock.json",
 ]
 STDLIB = "python_stdlib.zip"
+# What the boot does not need of it, fetched only on an import that reaches it (build_bytecode.mjs)
+STDLIB_REST = "python_stdlib_rest.zip"
 BYTECODE_SCRIPT = ROOT / "scripts" / "build_bytecode.mjs"
+REST_FINDER = ROOT / "scripts" / "stdlib_rest.py"  # goes into the stdlib zip (build_bytecode.mjs)
 # Served from a .br or .gz beside them, compressed once here rather than per request (the
 # server's on-the-fly gzip of the 9.6 MB wasm took ~0.5 s of a 2-core machine each time).
 # Brotli at its best quality: 2.74 MB of wasm against gzip's 3.53 MB, for ~1.5 min once.
@@ -148,21 +151,24 @@ def build_engine_sources() -> Path:
 
 
 def with_bytecode(engine_sources: Path, stdlib: Path) -> Path:
-    """Pyodide's standard library zip (written to `stdlib`) and the engine zip, each with the
-    bytecode a boot would otherwise compile (scripts/build_bytecode.mjs runs them in Pyodide
-    under Node, a few seconds). The engine zip is named by a hash of what it is built from:
-    its sources, the standard library and the script. Skipped when both are there already."""
+    """Pyodide's standard library zip (written to `stdlib`: what a boot reaches; the rest beside
+    it as STDLIB_REST) and the engine zip, each with the bytecode a boot would otherwise
+    compile (scripts/build_bytecode.mjs runs them in Pyodide under Node, a few seconds). The
+    engine zip is named by a hash of what it is built from: its sources, the standard library,
+    the script and the rest's finder. Skipped when all are there already."""
     original = NODE_MODULES / "pyodide" / STDLIB
     digest = hashlib.sha256()
-    for part in (engine_sources, original, BYTECODE_SCRIPT):
+    for part in (engine_sources, original, BYTECODE_SCRIPT, REST_FINDER):
         digest.update(part.read_bytes())
     engine = engine_sources.with_name(f"engine-{digest.hexdigest()[:12]}.zip")
-    fresh = engine.is_file() and stdlib.is_file()
+    rest = stdlib.with_name(STDLIB_REST)
+    fresh = engine.is_file() and stdlib.is_file() and rest.is_file()
     if not (fresh and stdlib.stat().st_mtime_ns >= engine.stat().st_mtime_ns):
         stdlib.parent.mkdir(parents=True, exist_ok=True)
         command = ["node", str(BYTECODE_SCRIPT), str(original), str(stdlib)]
-        subprocess.run([*command, str(engine_sources), str(engine)], check=True, cwd=ROOT)
-        stdlib.touch()  # newer than the engine zip: both are done
+        command += [str(engine_sources), str(engine), str(rest)]
+        subprocess.run(command, check=True, cwd=ROOT)
+        stdlib.touch()  # newer than the engine zip: all are done
     engine_sources.unlink()
     return engine
 
@@ -201,6 +207,7 @@ def main() -> None:
     )
     stdlib = pyodide_dir / STDLIB
     engine_zip = with_bytecode(build_engine_sources(), stdlib)
+    rest = pyodide_dir / STDLIB_REST
     editor = build_editor()
 
     manifest = VENDOR / "manifest.json"
@@ -214,8 +221,9 @@ def main() -> None:
     check_brotli_pin()
     served = [*pyodide, viz, editor]
     compressed = [c for f in served if f.suffix in PRECOMPRESS_SUFFIXES for c in precompress(f)]
-    compressed += [c for f in (stdlib, engine_zip) for c in precompress(f, partial(stored_zip, f))]
-    remove_stale({*served, stdlib, *compressed, engine_zip, manifest})
+    zips = (stdlib, rest, engine_zip)
+    compressed += [c for f in zips for c in precompress(f, partial(stored_zip, f))]
+    remove_stale({*served, *zips, *compressed, manifest})
     build_bundle()
     for asset in app_assets():
         precompress(asset)

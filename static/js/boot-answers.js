@@ -8,17 +8,24 @@
 //   compiled module (a repeat visit: from Chromium's code cache of it);
 // - after a restore, its standard library zip (9.5 MB): an empty file, which the worker makes a
 //   lazy one (lazy-file.js) as soon as the restore is done.
-// Outside loadPyodide, fetch and WebAssembly are left as they were.
+// Outside loadPyodide, fetch and WebAssembly are left as they were. Every download here goes
+// through the worker's DownloadWatch (download-watch.js): counted as it arrives, and the wasm
+// watched for an answer (`arrival`).
+import { DownloadWatch } from "./download-watch.js";
 
 const WASM = "pyodide.asm.wasm";
 const STDLIB = "python_stdlib.zip";
 
 export class BootAnswers {
-  /** pyodide: the absolute URL of Pyodide's folder. Starts the wasm's download and compile. */
-  constructor(pyodide) {
+  /** pyodide: the absolute URL of Pyodide's folder. Starts the wasm's download and compile;
+   * `arrival` resolves once it has all come, or rejects with why it will not (DownloadWatch). */
+  constructor(pyodide, watch = new DownloadWatch()) {
+    this.watch = watch;
     this.wasmUrl = new URL(WASM, pyodide).href;
     this.stdlibUrl = new URL(STDLIB, pyodide).href;
-    this.wasm = fetch(this.wasmUrl);
+    this.wasm = watch.track(fetch(this.wasmUrl));
+    this.arrival = watch.watch(this.wasm, "The Python runtime", "application/wasm");
+    this.arrival.catch(() => {}); // the worker reports it
     this.compiled = WebAssembly.compileStreaming(this.wasm);
     this.compiled.catch(() => {}); // Pyodide's instantiation then tries again, as it would
   }
@@ -34,7 +41,7 @@ export class BootAnswers {
       if (url === this.stdlibUrl && emptyStdlib) {
         return Promise.resolve(new Response(new Uint8Array(0)));
       }
-      return plainFetch(input, init);
+      return this.watch.track(plainFetch(input, init));
     };
     WebAssembly.instantiateStreaming = async (source, imports) => {
       const response = await source;

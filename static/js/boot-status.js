@@ -24,9 +24,11 @@ export class BootStatus {
     this.set("Python starts when you edit the program.", "idle");
   }
 
-  progress({ stage, of, text }) {
+  /** `bytes`: how much of Python's download has come ("3.1 of 4.7 MB, about 12 s left"). */
+  progress({ stage, of, text }, bytes = "") {
     const wait = this.waiting ? " Your edit will run as soon as it is ready." : "";
-    this.set(`Starting Python (${stage + 1}/${of}): ${text}…${wait}`, "booting");
+    const got = bytes && stage === 0 ? ` (${bytes})` : "";
+    this.set(`Starting Python (${stage + 1}/${of}): ${text}${got}…${wait}`, "booting");
   }
 
   editWaiting() {

@@ -6,9 +6,14 @@ export class StepControls {
   constructor(elements, current) {
     this.el = elements;
     this.current = current; // () => the current Stepper, or null
+    // A click before the first graph is on screen is kept (the last one) and done when it is.
+    this.queued = null;
     const act = (action) => () => {
       const stepper = this.current();
-      if (!stepper) return;
+      if (!stepper) {
+        this.queued = action;
+        return;
+      }
       stepper.pause();
       action(stepper);
     };
@@ -35,6 +40,12 @@ export class StepControls {
 
   /** Show where the stepper is; `announce`: also say it in the live region. */
   show(stepper, { announce = true } = {}) {
+    if (this.queued && stepper === this.current()) {
+      const action = this.queued;
+      this.queued = null;
+      action(stepper); // shows it, through here again
+      return;
+    }
     const { position, length, step } = stepper;
     const { timeline, stepCount, status } = this.el;
     if (timeline) {

@@ -56,7 +56,7 @@ export class Descent {
   async parameters() {
     if (this.names) return this.names;
     const generation = this.generation;
-    const result = await this.engine.act(this.graph(), "parameters");
+    const result = await this.engine.act(this.graph(), "parameters", {}, (t) => this.tell(t));
     if (generation !== this.generation) return null;
     if (!result.ok) {
       this.tell(result.error.message);

@@ -10,6 +10,7 @@
 // back). There is no cap on restarts; they are spaced out only when they come in a burst.
 import {
   ACTED,
+  DOWNLOAD,
   FAILED,
   PROGRESS,
   READY,
@@ -34,8 +35,9 @@ const MAX_BACKOFF_MS = 8_000;
 
 export class EngineClient extends EventTarget {
   /**
-   * Events: "progress" {stage, of, text}, "ready" {ms}, "failed" {message},
-   * "restarting" {reason, delayMs}.
+   * Events: "progress" {stage, of, text}, "download" {received}, "ready" {ms},
+   * "failed" {message}, "restarting" {reason, delayMs}. `bootTimeoutMs`: how long a boot may
+   * go without a word (a slow download keeps telling its bytes; only silence fails it).
    * vendor: the manifest's URLs (resolved against the page before they go to the worker).
    * runLimitMs: the run limit (app/page_data.py: the server's, or lower from a link), and
    * heapLimit: the bytes of wasm memory past which a worker is replaced — decided on the server.
@@ -54,6 +56,7 @@ export class EngineClient extends EventTarget {
     this.restartTimes = [];
     this.restartTimer = null;
     this.acting = new Map(); // id → {resolve, timer}: the learner's actions on the live graph
+    this.queued = []; // actions asked for before Python was ready: sent once it is
   }
 
   /** Boot a worker: the one the page started as it loaded (app/early_python.py), the first
@@ -90,11 +93,17 @@ export class EngineClient extends EventTarget {
         worker.postMessage(restoreMessage(snapshot, store), snapshot ? [snapshot] : []);
       });
     this.state = "booting";
+    this.heard();
+    for (const event of early?.events ?? []) handle(event);
+  }
+
+  /** The booting worker said something: its time without a word starts again. */
+  heard() {
+    clearTimeout(this.bootTimer);
     this.bootTimer = setTimeout(
-      () => this.fail(`no answer in ${this.bootTimeoutMs / 1000} s`),
+      () => this.fail(`no word from it in ${this.bootTimeoutMs / 1000} s`),
       this.bootTimeoutMs,
     );
-    for (const event of early?.events ?? []) handle(event);
   }
 
   /** After a failed boot: try again from the start. */
@@ -126,15 +135,18 @@ export class EngineClient extends EventTarget {
     });
   }
 
-  /** One action on the live graph `graph` of the last run (engine.playground.act). */
+  /** One action on the live graph `graph` of the last run (engine.playground.act); asked
+   * for before Python is ready, it waits for it (in order), and is sent once it is. */
   act(graph, action, args = {}) {
-    if (this.state !== "ready") {
-      return Promise.resolve(parse(errorResult("Python is not ready yet: try again in a moment")));
+    if (this.state === "failed") {
+      return Promise.resolve(parse(errorResult("Python is not running, so this can't run")));
     }
     return new Promise((resolve) => {
       const id = this.nextId();
       this.acting.set(id, { resolve, timer: null });
-      this.worker.postMessage(actMessage(id, graph, action, args));
+      const message = actMessage(id, graph, action, args);
+      if (this.state === "ready") this.worker.postMessage(message);
+      else this.queued.push(message);
     });
   }
 
@@ -167,13 +179,18 @@ export class EngineClient extends EventTarget {
     }
     if (message.type === STARTED) this.started = true;
     if (message.type === PROGRESS) {
+      if (this.state === "booting") this.heard();
       this.dispatchEvent(new CustomEvent("progress", { detail: message }));
+    } else if (message.type === DOWNLOAD) {
+      if (this.state === "booting") this.heard();
+      this.dispatchEvent(new CustomEvent("download", { detail: message }));
     } else if (message.type === READY) {
       clearTimeout(this.bootTimer);
       this.state = "ready";
       remember(this.bootedKey);
       this.dispatchEvent(new CustomEvent("ready", { detail: { ms: message.ms } }));
       if (this.pending) this.send(this.pending);
+      for (const queued of this.queued.splice(0)) this.worker.postMessage(queued);
     } else if (message.type === FAILED) {
       if (this.state === "ready") this.crashed(message.message);
       else this.fail(message.message);
@@ -245,6 +262,7 @@ export class EngineClient extends EventTarget {
       resolve(parse(errorResult("Python was restarted; run the program again")));
     }
     this.acting.clear();
+    this.queued = [];
     clearTimeout(this.bootTimer);
     clearTimeout(this.restartTimer);
     const now = performance.now();
@@ -262,6 +280,10 @@ export class EngineClient extends EventTarget {
     this.worker?.terminate();
     this.state = "failed";
     this.settle(parse(errorResult(`Python is not running (${reason})`)));
+    for (const { id } of this.queued.splice(0)) {
+      this.acting.get(id)?.resolve(parse(errorResult(`Python is not running (${reason})`)));
+      this.acting.delete(id);
+    }
     this.dispatchEvent(new CustomEvent("failed", { detail: { message: reason } }));
   }
 }

@@ -25,7 +25,8 @@ export class Learn {
   }
 
   async check() {
-    const result = await this.engine.act(this.graph(), "check");
+    const wait = (text) => this.tell(this.el.checkSay, text);
+    const result = await this.engine.act(this.graph(), "check", {}, wait);
     if (!result.ok) {
       this.tell(this.el.checkSay, result.error.message);
       return;

@@ -3,16 +3,20 @@
 // of the worker forgets them: then the program runs again, quietly, before the action.
 
 export class LiveGraphs {
-  /** engine: the EngineClient; editor: the program to run again. */
-  constructor({ engine, editor }) {
+  /** engine: the EngineClient; editor: the program to run again; waiting(): what a click
+   * says while it waits for Python (python-start.js waitingText). */
+  constructor({ engine, editor, waiting = () => "" }) {
     this.engine = engine;
     this.editor = editor;
+    this.waiting = waiting;
     this.index = 0; // which graph of the last run is on screen (the worker keeps them all)
   }
 
-  /** The worker's answer to `action` on graph `graph` (engine.playground.act). */
-  async act(graph, action, args) {
+  /** The worker's answer to `action` on graph `graph` (engine.playground.act). Asked before
+   * Python is ready, it waits for it, and `tell(text)` (if given) says so meanwhile. */
+  async act(graph, action, args, tell = null) {
     const { engine, editor } = this;
+    if (tell && !["ready", "failed"].includes(engine.state)) tell(this.waiting());
     const result = await engine.act(graph, action, args);
     if (result.ok || !result.error?.gone) return result;
     await engine.run(editor.source, editor.mode, editor.inputs);

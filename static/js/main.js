@@ -26,6 +26,7 @@ import { Practice } from "./practice.js";
 import { PythonStart } from "./python-start.js";
 import { ResultView } from "./result-view.js";
 import { RulePanel } from "./rule-panel.js";
+import { ServerRun, laidOutSvg, sameGraph } from "./server-run.js";
 import { bindSharing } from "./sharing.js";
 import { bindTheme } from "./theme.js";
 import { UrlState } from "./url-state.js";
@@ -100,10 +101,12 @@ const python = new PythonStart({
   picture,
   missing: vendor.pyodide && vendor.engine_zip ? "" : MISSING_VENDOR,
   waiting: Boolean(data.result?.pending), // a Python program waits for the worker
+  bytes: data.python_bytes, // Python's download in bytes, for its progress
 });
 
-/** A run's result: its output, its error, its graphs; the graph on screen stays otherwise. */
-async function showRun(result) {
+/** A run's result: its output, its error, its graphs; the graph on screen stays otherwise.
+ * `laidOut`: the server's SVG of it, adopted rather than laid out here. */
+async function showRun(result, laidOut = null) {
   python.waiting = false;
   editor.showLanguage(result.language);
   output.show(result);
@@ -116,24 +119,56 @@ async function showRun(result) {
     return;
   }
   newGraph(result.chosen ?? 0);
-  await results.showRun(result, { keepStep: !practice.active });
+  await results.showRun(result, { keepStep: !practice.active, laidOut });
   practice.ask();
 }
 
 // A link's own program (?src=) is not the reader's: the worker that ran it, if it was Python, is
 // not the one that runs the reader's edits (docs/security.md).
 const linkSource = new URLSearchParams(window.location.search).has("src") ? data.source : null;
+// While Python downloads, an edit in the expression language is drawn from the server's run
+// (server-run.js); the worker's answer replaces it only if it differs (no flash).
+const serverRun = data.server_run ? new ServerRun(data.server_run, data.max_url_bytes) : null;
+const edits = { made: 0, answered: 0, fromServer: null };
 editor.addEventListener("edit", async () => {
   python.start(); // if it waited for the reader
-  const { source, mode } = editor;
-  if (engine.state !== "ready") python.status.editWaiting();
+  const { source, mode, inputs } = editor;
+  const edit = ++edits.made;
+  if (engine.state !== "ready") {
+    python.status.editWaiting();
+    drawFromServer(edit, source, mode, inputs);
+  }
   output.pending();
   const foreign = source === linkSource;
-  const result = await engine.run(source, mode, editor.inputs, { foreign });
-  if (result) await showRun(result); // else a newer edit superseded this one
+  const result = await engine.run(source, mode, inputs, { foreign });
+  if (!result) return; // a newer edit superseded this one
+  edits.answered = edit;
+  serverRun?.cancel();
+  const shown = edits.fromServer;
+  edits.fromServer = null;
+  if (sameGraph(result, shown)) {
+    output.show(result); // the graph on screen is this one already
+    graphChoice.show(result);
+    return;
+  }
+  await showRun(result);
 });
 
-const live = new LiveGraphs({ engine, editor });
+async function drawFromServer(edit, source, mode, inputs) {
+  const result = await serverRun?.run(source, mode, inputs);
+  if (!result || edit !== edits.made || edits.answered >= edit) return;
+  edits.fromServer = result;
+  await showRun(result, laidOutSvg(result));
+}
+
+const live = new LiveGraphs({
+  engine,
+  editor,
+  waiting: () => {
+    python.start(); // a picture embed's Python starts when asked for
+    return python.waitingText();
+  },
+});
 const learning = { engine: live, graph: () => live.index, say };
 const showRecord = (...args) => results.showRecord(...args);
 const learn = new Learn(elements("learn"), learning);

@@ -28,7 +28,7 @@ export class Manual {
   async start() {
     const shown = this.onScreen();
     if (!shown?.trace) return;
-    const state = await this.engine.act(this.graph(), "manual_start");
+    const state = await this.engine.act(this.graph(), "manual_start", {}, (t) => this.tell(t));
     if (!state.ok) {
       this.tell(state.error.message);
       return;

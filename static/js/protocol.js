@@ -11,6 +11,8 @@
 //                                      null, and whether to make one; the worker waits for it
 //                                      only to choose between a restore and a fresh start
 //   worker → page  {type: "progress", stage, of, text}                             while booting
+//                  {type: "download", received}  bytes of Python's files received so far (as
+//                                                decoded), sent as they arrive
 //                  {type: "ready", ms}                                            boot took ms
 //                  {type: "snapshot", snapshot}  a fresh interpreter's memory (a Blob), posted in
 //                                                the task that posted "ready": before any request
@@ -37,6 +39,7 @@
 // Every reply carries the id of its request; the page keeps only the reply to its latest one.
 
 export const PROGRESS = "progress";
+export const DOWNLOAD = "download";
 export const READY = "ready";
 export const FAILED = "failed";
 export const RUN = "run";
@@ -93,6 +96,10 @@ export function idCounter() {
 
 export function progressMessage(stage) {
   return { type: PROGRESS, stage, of: STAGES.length, text: STAGES[stage] };
+}
+
+export function downloadMessage(received) {
+  return { type: DOWNLOAD, received };
 }
 
 export function readyMessage(ms) {
@@ -154,6 +161,10 @@ export function checkEngineMessage(message) {
       return Number.isInteger(stage) && stage >= 0 && stage < STAGES.length
         ? progressMessage(stage)
         : null;
+    }
+    case DOWNLOAD: {
+      const { received } = message;
+      return Number.isSafeInteger(received) && received >= 0 ? downloadMessage(received) : null;
     }
     case READY:
       return Number.isFinite(message.ms) && message.ms >= 0 ? readyMessage(message.ms) : null;

@@ -79,10 +79,10 @@ export class ResultView extends EventTarget {
 
   /**
    * A run's result: its graph at the step on screen if it has the same shape (and `keepStep`),
-   * else at the start. A result without a graph (an error, a stopped run) leaves the graph on
-   * screen dimmed. False if nothing new is shown.
+   * else at the start (`laidOut`: the server's SVG of it, to adopt). A result without a graph
+   * (an error, a stopped run) leaves the graph on screen dimmed. False if nothing new is shown.
    */
-  async showRun(result, { keepStep = true } = {}) {
+  async showRun(result, { keepStep = true, laidOut = null } = {}) {
     if (!result.trace) {
       const why = result.stopped
         ? "The program was stopped: showing the last program that ran."
@@ -91,7 +91,8 @@ export class ResultView extends EventTarget {
       return false;
     }
     this.markStale(false);
-    return this.show(result, keepStep && this.sameShape(result) ? this.stepper.position : 0);
+    const position = keepStep && this.sameShape(result) ? this.stepper.position : 0;
+    return this.show(result, position, { laidOut });
   }
 
   /** A record on screen at `position`, as the learning modes need. */

@@ -10,6 +10,7 @@ import {
   RUN,
   actedMessage,
   bootFiles,
+  downloadMessage,
   startedMessage,
   errorResult,
   failedMessage,
@@ -19,14 +20,20 @@ import {
   snapshotMessage,
 } from "./protocol.js";
 import { BootAnswers } from "./boot-answers.js";
+import { DownloadWatch } from "./download-watch.js";
 import { fetchNow, lazyFile } from "./lazy-file.js";
 import { packSnapshot, reseed, unpackSnapshot } from "./snapshot.js";
 import { zipFiles } from "./zip-files.js";
 
 // Imported before the snapshot is made (the warm-up imports most): the first runs need them.
-const SNAPSHOT_IMPORTS = ["engine.runner", "engine.session", "engine.replay"];
+const SNAPSHOT_IMPORTS = ["engine.runner", "engine.session", "engine.replay", "_stdlib_rest"];
 
 const EIO = 29; // Emscripten's errno for an input/output error
+// The standard library a boot does not reach (scripts/build_bytecode.mjs): a lazy file that an
+// import finder at the end of sys.meta_path (scripts/stdlib_rest.py, in the boot zip as
+// _stdlib_rest) opens, and so downloads, only when an import ever gets that far (an encoding).
+const STDLIB_REST = "python_stdlib_rest.zip";
+const REST_FINDER = "_stdlib_rest";
 
 let pyodide = null;
 let stdlib = null; // after a restore: the lazy zip (lazy-file.js), filled once Python is ready
@@ -38,11 +45,12 @@ let actOn = null; // engine.playground.act_json: the learner acts on the last ru
 let answerRestore;
 const restore = new Promise((resolve) => (answerRestore = resolve));
 
-/** The bytes at `url`, or an Error that says why not (HTTP status, type, network). */
-async function fetchBytes(url) {
+/** The bytes at `url`, or an Error that says why not (HTTP status, type, network); counted by
+ * `watch` (download-watch.js) if given. */
+async function fetchBytes(url, watch = null) {
   let response;
   try {
-    response = await fetch(url);
+    response = await (watch ? watch.track(fetch(url)) : fetch(url));
   } catch (error) {
     throw new Error(`${url} could not be fetched (${error.message}): offline, or blocked`);
   }
@@ -50,60 +58,30 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-const PROBE_MS = 2000; // a runtime that has not begun to arrive by then is reported, with why
-
-/**
- * Ask for the runtime's biggest file beside loadPyodide: a blocked, failing or mistyped
- * download then becomes a message within 2 s, instead of a hang (a wasm served with the wrong
- * type makes loadPyodide wait forever). The answer's headers are enough; the body is dropped.
- * It runs alongside the boot, not before it: a round trip less before Python starts.
- */
-async function probe(url) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), PROBE_MS);
-  let response;
-  try {
-    response = await fetch(url, { method: "HEAD", signal: controller.signal });
-  } catch (error) {
-    const why = controller.signal.aborted
-      ? `no answer within ${PROBE_MS / 1000} s`
-      : `the request failed (${error.message}): offline, or blocked by the network or a policy`;
-    throw new Error(`The Python runtime could not be downloaded: ${why}.`);
-  } finally {
-    clearTimeout(timer);
-  }
-  if (!response.ok) {
-    throw new Error(`The Python runtime could not be downloaded: HTTP ${response.status}.`);
-  }
-  const type = (response.headers.get("content-type") ?? "").split(";")[0].trim();
-  if (type !== "application/wasm") {
-    throw new Error(
-      `The Python runtime is served as "${type || "no type"}"; browsers need application/wasm.`,
-    );
-  }
-}
-
 /**
  * Boot: everything that does not depend on something else starts at once — the runtime's
- * probe, Pyodide's module, the engine zip, the stored snapshot — and each stage is a
+ * wasm, Pyodide's module, the engine zip, the stored snapshot — and each stage is a
  * performance mark in this worker ("boot:…", read by bench/ and the page's console).
+ * The downloads are counted as they arrive (the page shows them) and the wasm is watched: a
+ * failed or unanswered request ends the boot with why, within ~2 s; a slow one never does.
  */
 async function boot(vendor) {
   const started = performance.now();
   performance.mark("boot:start");
   self.postMessage(progressMessage(0));
-  const answers = new BootAnswers(vendor.pyodide);
+  const watch = new DownloadWatch({ onBytes: (bytes) => self.postMessage(downloadMessage(bytes)) });
+  const answers = new BootAnswers(vendor.pyodide, watch);
   // The engine's files, read while the runtime loads; written once Python has started.
-  const engineFiles = fetchBytes(vendor.engine_zip).then(zipFiles);
+  const engineFiles = fetchBytes(vendor.engine_zip, watch).then(zipFiles);
   const module = import(`${vendor.pyodide}pyodide.mjs`);
   // The runtime's own 1.25 MB module, which loadPyodide imports only once it has its settings:
   // asked for now, it is fetched and compiled meanwhile (the same URL is one module).
   const runtime = import(`${vendor.pyodide}pyodide.asm.mjs`);
-  const probing = probe(answers.wasmUrl);
-  for (const pending of [engineFiles, module, runtime, probing]) pending.catch(() => {});
-  const { loadPyodide: load } = await module;
-  // Fails as soon as the probe does; else the runtime, once both have answered.
-  const loadPyodide = (options) => Promise.all([load(options), probing]).then(([py]) => py);
+  // Rejects as soon as the runtime's download fails (never resolves: a slow one goes on).
+  const failure = new Promise((_, reject) => answers.arrival.catch(reject));
+  for (const pending of [engineFiles, module, runtime, failure]) pending.catch(() => {});
+  const { loadPyodide: load } = await Promise.race([module, failure]);
+  const loadPyodide = (options) => Promise.race([load(options), failure]);
   const { snapshot: packed, store } = await restore;
   performance.mark("boot:snapshot-read");
   let playground = null;
@@ -120,7 +98,7 @@ async function boot(vendor) {
       console.info(`Python: restored from a memory snapshot in ${since(started)} ms`);
     } catch (error) {
       // A failed download is not the snapshot's fault: reported as it is.
-      await Promise.all([engineFiles, probing]);
+      await Promise.all([engineFiles, answers.arrival]);
       console.warn(
         `Python: the stored memory snapshot could not be restored (${error?.message ?? error}); ` +
           "booted the normal way, and a new one replaces it",
@@ -140,6 +118,32 @@ async function boot(vendor) {
   self.postMessage(readyMessage(since(started)));
   stdlib?.fetch(); // in the background; a read before it ends fetches it at once
   if (!restored) warmUpAndSnapshot(playground, Boolean(store)); // a snapshot is warm already
+  addStdlibRest(new URL(STDLIB_REST, vendor.pyodide).href); // after the snapshot: not in it
+}
+
+/**
+ * The rest of the standard library as a lazy file (lazy-file.js) behind the last import finder:
+ * Python reads it (and the worker fetches it, at once, synchronously) only when an import has
+ * missed everything else. The boot never waits for it. (_stdlib_rest is imported before the
+ * snapshot: after a restore it needs no read of the standard library's zip.)
+ */
+function addStdlibRest(url) {
+  const path = `/lib/${STDLIB_REST}`;
+  try {
+    pyodide.FS.writeFile(path, new Uint8Array(0));
+    lazyFile(pyodide.FS.lookupPath(path).node, () => {
+      performance.mark("stdlib:rest-read"); // tests look: no boot or common run reads it
+      try {
+        return fetchNow(url);
+      } catch (error) {
+        console.warn(`Python: the rest of the standard library could not be read (${error.message})`);
+        throw new pyodide.FS.ErrnoError(EIO); // an ImportError in Python, not a crash
+      }
+    });
+    pyodide.pyimport(REST_FINDER).install(path);
+  } catch (error) {
+    console.warn(`Python: the rest of the standard library is not available (${error.message ?? error})`);
+  }
 }
 
 /**
@@ -298,8 +302,8 @@ Promise.resolve()
   .then(() => boot(bootFiles(import.meta.url)))
   .catch((error) => self.postMessage(failedMessage(String(error?.message ?? error))));
 
-// A download that fails while Python boots is reported by the runtime's probe, with its cause
-// (the probe and loadPyodide's own fetches fail together): loadPyodide's copy of the same
+// A download that fails while Python boots is reported by the runtime's DownloadWatch, with its
+// cause (its watch and loadPyodide's own fetches fail together): loadPyodide's copy of the same
 // failure, thrown where no one awaits it, is not a second error.
 for (const type of ["error", "unhandledrejection"]) {
   self.addEventListener(type, (event) => {

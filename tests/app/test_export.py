@@ -1,13 +1,22 @@
 """app.export: the static site's page and files (the browser test serves and runs it)."""
 
 import io
+import json
 import re
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from app.export import ExportError, export_site, export_zip, main, relative_manifest, render_page
+from app.export import (
+    ExportError,
+    export_page,
+    export_site,
+    export_zip,
+    main,
+    relative_manifest,
+    render_page,
+)
 from app.headers import CSP_BASE
 from app.presets import LOSS
 from app.settings import Settings
@@ -84,3 +93,10 @@ def test_the_command(export_settings, tmp_path, capsys, monkeypatch):
     program.write_text("y = )")
     assert main([str(tmp_path / "bad"), "--src", str(program)]) == 1
     assert "export: line 1" in capsys.readouterr().err
+
+
+def test_an_export_has_no_server_to_run_edits_on():
+    """A static copy has no GET /run: its edits wait for Python (static/js/server-run.js)."""
+    exported = export_page(Settings.from_env(), "y = 2 * 3", "correct", None)
+    data = json.loads(str(exported.page.initial_data))
+    assert data["server_run"] is None

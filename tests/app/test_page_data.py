@@ -106,7 +106,8 @@ def test_build_page_for_a_valid_program():
     assert set(data) == {
         "source", "mode", "step", "result", "vendor", "presets", "embed", "options",
         "run_limit_ms", "speed", "python_on_demand", "practice_tolerance", "values",
-        "descent", "worker_heap_limit", "dot_style", "max_url_bytes",
+        "descent", "worker_heap_limit", "dot_style", "max_url_bytes", "python_bytes",
+        "server_run",
     }  # fmt: skip
     assert data["speed"] == 1000 and data["python_on_demand"] is False
     assert data["max_url_bytes"] == Settings.max_request_bytes  # one limit: links, the server

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { bootFiles, engineWorkerUrl } from "../../static/js/protocol.js";
+import { bootFiles, checkEngineMessage, engineWorkerUrl } from "../../static/js/protocol.js";
 
 test("the files named in the worker's URL come back as they went in", () => {
   const vendor = {
@@ -17,4 +17,14 @@ test("the files named in the worker's URL come back as they went in", () => {
 
 test("a worker URL without them is an error", () => {
   assert.throws(() => bootFiles("https://example.org/js/worker.js?pyodide=x"), /without the URLs/);
+});
+
+test("a download message is a count of bytes, or it is dropped", () => {
+  assert.deepEqual(checkEngineMessage({ type: "download", received: 1234, extra: "x" }), {
+    type: "download",
+    received: 1234,
+  });
+  for (const received of [-1, 1.5, "12", Infinity, null]) {
+    assert.equal(checkEngineMessage({ type: "download", received }), null);
+  }
 });
