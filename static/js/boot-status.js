@@ -7,6 +7,7 @@ export class BootStatus {
   constructor(element) {
     this.element = element;
     this.waiting = false; // an edit is waiting for Python
+    this.restart = null; // why Python is restarting: said until it is ready again
   }
 
   set(text, state) {
@@ -26,6 +27,10 @@ export class BootStatus {
 
   /** `bytes`: how much of Python's download has come ("3.1 of 4.7 MB, about 12 s left"). */
   progress({ stage, of, text }, bytes = "") {
+    if (this.restart) {
+      this.set(this.restart, "booting"); // its progress is quick (cached files): keep saying why
+      return;
+    }
     const wait = this.waiting ? " Your edit will run as soon as it is ready." : "";
     const got = bytes && stage === 0 ? ` (${bytes})` : "";
     this.set(`Starting Python (${stage + 1}/${of}): ${text}${got}…${wait}`, "booting");
@@ -39,6 +44,7 @@ export class BootStatus {
   }
 
   ready(ms) {
+    this.restart = null;
     const seconds = (ms / 1000).toFixed(1);
     this.set(`Python is ready (started in ${seconds} s): edits run live.`, "ready");
     const now = performance.now();
@@ -49,7 +55,8 @@ export class BootStatus {
   /** The worker was replaced (a run over the limit, or a dead interpreter). */
   restarting({ reason, delayMs }) {
     const when = delayMs ? ` in ${(delayMs / 1000).toFixed(0)} s` : "";
-    this.set(`Restarting Python${when} (${reason}); your program and graph stay.`, "booting");
+    this.restart = `Restarting Python${when} (${reason}); your program and graph stay.`;
+    this.set(this.restart, "booting");
   }
 
   /** `retry` is called when the learner asks to try starting Python again. */
@@ -58,6 +65,7 @@ export class BootStatus {
   }
 
   failed(message) {
+    this.restart = null;
     this.set(`Python didn't start; stepping still works, edits wait for it. (${message}) `, "failed");
     if (this.retry && this.element) {
       const button = document.createElement("button");
