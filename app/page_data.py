@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from app.presets import DEFAULT_SOURCE, PRESETS
 from app.python_bytes import python_bytes
-from app.settings import Settings, run_limit
+from app.settings import Settings, run_limit, run_limit_choices
 from app.what_if import read_values
 from engine import moons, whatif
 from engine.dot import page_style
@@ -273,6 +273,8 @@ def _data(
         # A link may lower the run limit, never raise it: a stranger's link gets the reader's
         # CPU for the server's limit at most (docs/security.md).
         "run_limit_ms": round(1000 * min(options.limit or run_limit_s, run_limit_s)),
+        # What the reader may choose in the page (Output's "Run limit"), never in a link.
+        "run_limit_choices": run_limit_choices(run_limit_s),
         "worker_heap_limit": WORKER_HEAP_LIMIT,
         "dot_style": dot_style(),
         "practice_tolerance": TOLERANCE,

@@ -103,6 +103,13 @@ def _project_root() -> Path:
 RUN_LIMITS = (1.0, 60.0)  # seconds: the range a setting or a URL may choose
 
 
+def run_limit_choices(default: float) -> list[float]:
+    """The run limits a reader may pick in the page (seconds): a few steps within RUN_LIMITS,
+    and the server's own."""
+    low, high = RUN_LIMITS
+    return sorted({s for s in (1.0, 2.0, 5.0, 10.0, 30.0, 60.0) if low <= s <= high} | {default})
+
+
 def run_limit(text: str | None) -> float | None:
     """A run limit in seconds within RUN_LIMITS, or None when `text` is not one."""
     try:

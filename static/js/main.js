@@ -25,6 +25,7 @@ import { bindPanButtons } from "./pan-zoom.js";
 import { Practice } from "./practice.js";
 import { PythonStart } from "./python-start.js";
 import { ResultView } from "./result-view.js";
+import { bindRunLimit } from "./run-limit.js";
 import { RulePanel } from "./rule-panel.js";
 import { ServerRun, laidOutSvg, sameGraph } from "./server-run.js";
 import { bindSharing } from "./sharing.js";
@@ -93,6 +94,7 @@ const engine = new EngineClient({
   runLimitMs: data.run_limit_ms,
   heapLimit: data.worker_heap_limit,
 });
+bindRunLimit($("run-limit"), engine, data.run_limit_choices ?? [], data.run_limit_ms);
 const python = new PythonStart({
   engine,
   status: new BootStatus($("boot-status")),

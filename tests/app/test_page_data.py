@@ -107,13 +107,21 @@ def test_build_page_for_a_valid_program():
         "source", "mode", "step", "result", "vendor", "presets", "embed", "options",
         "run_limit_ms", "speed", "python_on_demand", "practice_tolerance", "values",
         "descent", "worker_heap_limit", "dot_style", "max_url_bytes", "python_bytes",
-        "server_run",
+        "server_run", "run_limit_choices",
     }  # fmt: skip
     assert data["speed"] == 1000 and data["python_on_demand"] is False
     assert data["max_url_bytes"] == Settings.max_request_bytes  # one limit: links, the server
 
     assert data["vendor"] == {"viz": "v.js"}
     assert data["run_limit_ms"] == 5000
+    assert data["run_limit_choices"] == [
+        1.0,
+        2.0,
+        5.0,
+        10.0,
+        30.0,
+        60.0,
+    ]  # the reader's, in the page
 
 
 def test_build_page_for_an_invalid_program():

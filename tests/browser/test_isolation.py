@@ -314,3 +314,17 @@ def test_what_a_links_program_leaves_in_python_never_reaches_the_readers_program
     expect(output(page)).to_contain_text("the reader ran", timeout=BOOT)
     paste(page, READ + "# again\n")
     expect(output(page)).to_contain_text("builtins: patched", timeout=BOOT)
+
+
+def test_the_reader_may_change_the_run_limit_in_the_page(playground: Page) -> None:
+    """A link can't raise the limit; the reader can, for their own tab (Output's "Run limit"),
+    and lower it too: the choice holds for the next run."""
+    page = playground
+    page.goto("/?" + urlencode({"limit": "60", "src": "print('hello')"}))
+    expect(output(page)).to_contain_text("hello", timeout=BOOT)
+    limit = page.get_by_label("Run limit")
+    expect(limit).to_have_value("5000")  # the link's 60 s was not taken
+    assert "60 s" in limit.locator("option").all_inner_texts()  # the reader may choose it
+    limit.select_option("1000")
+    paste(page, "while True:\n    pass")
+    expect(output(page)).to_contain_text("Stopped after 1 s", timeout=BOOT)
