@@ -21,8 +21,9 @@ const pytestArgs = [
   ...process.argv.slice(2),
 ];
 
-/** The vendored standard library zip (scripts/build_vendor.py writes it). */
-function vendoredStdlib() {
+/** The vendored standard library zip (scripts/build_vendor.py writes it); `name` the other
+ * part, which the worker imports from only when an import needs it (scripts/stdlib_rest.py). */
+function vendoredStdlib(name = "python_stdlib.zip") {
   const manifest = path.join(root, "static", "vendor", "manifest.json");
   let pyodideDir;
   try {
@@ -30,7 +31,7 @@ function vendoredStdlib() {
   } catch {
     throw new Error(`no ${manifest}; run scripts/setup.sh`);
   }
-  return path.join(root, pyodideDir.replace(/^\//, ""), "python_stdlib.zip");
+  return path.join(root, pyodideDir.replace(/^\//, ""), name);
 }
 
 /** Paths of the wheels pinned in requirements.txt (`name==version` lines). */
@@ -56,6 +57,11 @@ const pyodide = await loadPyodide({
   stdLibURL: vendoredStdlib(),
   env: { HYPOTHESIS_PROFILE: "pyodide", PYTHONDONTWRITEBYTECODE: "1" },
 });
+// The rest of the standard library behind the same last finder the worker installs (pytest's
+// dependencies import modules no boot reaches: html, for one).
+const REST = "/tmp/python_stdlib_rest.zip";
+pyodide.FS.writeFile(REST, new Uint8Array(readFileSync(vendoredStdlib("python_stdlib_rest.zip"))));
+pyodide.runPython(`import _stdlib_rest; _stdlib_rest.install("${REST}")`);
 const version = pyodide.runPython("import sys; sys.version.split()[0]");
 console.log(`pyodide: booted Python ${version} in ${seconds(started)} s`);
 
