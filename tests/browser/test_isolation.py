@@ -16,10 +16,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlencode, urlsplit
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.test_early_python import engine_worker
 from tests.browser.test_playground import BOOT, playground, wait_for_python
+from tests.browser.test_python import output, paste
 from tests.browser.test_snapshot import RESTORED, wait_for_stored_snapshot
 
 __all__ = ["playground"]  # the fixture, used by name
@@ -79,14 +80,6 @@ async () => {
 _REFUSED = "async () => { try { await STORE; return 'opened'; } catch (e) { return e.name; } }"
 ATTEMPTS_SETTLE_MS = 2000  # the program's asynchronous attempts (a worker's start) have run
 WORKER_CLOSE_CEILING_MS = 10_000  # a hang check, not a timing
-
-
-def output(page: Page):
-    return page.get_by_role("region", name="Output")
-
-
-def paste(page: Page, source: str) -> None:
-    page.get_by_label("Expression").fill(source)
 
 
 class OtherOrigin:
@@ -276,17 +269,6 @@ def test_a_worker_holding_too_much_memory_is_replaced(playground: Page) -> None:
     wait_for_python(page)
     paste(page, "print('fresh')")
     expect(output(page)).to_contain_text("fresh", timeout=BOOT)
-
-
-def console_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            errors.append(message.text)
-
-    page.on("console", on_console)
-    return errors
 
 
 LEAVE = """\
