@@ -507,7 +507,7 @@ def _ran(
         {
             "line": first + s.line,
             "end_line": first + s.end_line,
-            "child": g.ids[id(kids[slot])],
+            "child": None if slot is None else g.ids[id(kids[slot])],
             "text": text,
         }
         for s, slot, text in lines

@@ -75,6 +75,29 @@ def test_the_equals_bug_is_quoted_with_its_equals(playground: Page) -> None:
     expect(ran_lines(page)).to_have_count(2)
 
 
+def test_a_local_in_the_closure_is_its_own_line_and_marked(playground: Page) -> None:
+    """`t = out.data` then `self.grad += (1 - t**2) * out.grad`: both lines quoted and marked."""
+    page = playground
+    open_ready(page)
+    tanh = CLASS.replace(
+        "            self.grad += out.data * out.grad\n",
+        "            t = out.data\n            self.grad += (1 - t**2) * out.grad\n",
+    )
+    paste(page, tanh + "x = V(0.5)\ny = x.exp()\ny.grad = 1.0\ny._backward()\nprint('ok')\n")
+    expect(output(page)).to_contain_text("ok", timeout=BOOT)
+    page.locator("#graph").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#rule .rule-ran li code")).to_have_text(
+        [
+            "t = y.data = 1.6487",
+            "x.grad += (1 - t**2) × y.grad = 0.0000 + (1 - 1.6487**2) × 1.0000 = -1.7183",
+        ]
+    )
+    expect(ran_lines(page)).to_have_text(
+        ["t = out.data", "self.grad += (1 - t**2) * out.grad"], use_inner_text=True
+    )
+
+
 def test_mode_is_off_for_python_and_says_why(playground: Page) -> None:
     page = playground
     open_ready(page)

@@ -158,9 +158,7 @@ def test_learner_grads_that_start_as_none():
 def test_learner_float_subclass_and_slots():
     floats = run_program((LEARNERS / "h03_float_subclass.py").read_text())
     every = [t for s in steps(floats) for t in texts(s)]
-    assert (
-        "a.grad += float(b) × f(a, b).grad = 0.0000 + float((-2.0000)) × 1.0000 = -2.0000" in every
-    )
+    assert "a.grad += float(b) × f(a, b).grad = 0.0000 + float(-2.0000) × 1.0000 = -2.0000" in every
     slots = run_program((LEARNERS / "h02_slots.py").read_text())
     first = steps(slots)[0]
     assert texts(first) == [
@@ -187,10 +185,10 @@ def test_every_learner_quotes_or_falls_back(name):
         for step in record["backward"]:
             after = {c["node"]: c["after_text"] for c in step["changes"]}
             for line in step.get("ran", []):
-                assert line["child"] in after
+                assert line["child"] in after or line["child"] is None  # None: a local
                 assert line["line"] >= step["code"]["line"]
                 assert line["end_line"] <= step["code"]["end_line"]
-            ends = {r["child"]: r["text"] for r in step.get("ran", [])}
+            ends = {r["child"]: r["text"] for r in step.get("ran", []) if r["child"] is not None}
             for child, text in ends.items():
                 assert text.endswith(after[child]), text
 
@@ -253,3 +251,62 @@ def test_the_learners_closure_runs_once_per_recorded_call():
     found = steps(result)
     assert len(found) == 2
     assert all("ran" not in s for s in found)  # a print is not a grad line: not quoted
+
+
+def _with_rule(rule: str, program: str) -> dict:
+    """CLASS with exp's closure body replaced by the lines of `rule`."""
+    body = "".join(f"            {line}\n" for line in rule.splitlines())
+    source = CLASS.replace("            self.grad += out.data * out.grad\n", body)
+    return run_program(source + program)
+
+
+def test_a_local_that_reads_a_node_is_quoted_and_put_in():
+    result = _with_rule(
+        "t = out.data\nself.grad += t * out.grad",
+        "x = V(0.5)\ny = x.exp()\ny.grad = 2.0\ny._backward()\n",
+    )
+    (step,) = steps(result)
+    assert texts(step) == [
+        "t = y.data = 1.6487",
+        "x.grad += t × y.grad = 0.0000 + 1.6487 × 2.0000 = 3.2974",
+    ]
+    assert [line["child"] for line in step["ran"]][0] is None  # a local sets no input's grad
+
+
+def test_a_local_of_several_terms_is_put_in_as_written_in_brackets():
+    result = _with_rule(
+        "local = 1 - out.data\nself.grad += local * out.grad",
+        "x = V(0.5)\ny = x.exp()\ny.grad = 1.0\ny._backward()\n",
+    )
+    (step,) = steps(result)
+    assert texts(step) == [
+        "local = 1 - y.data = 1 - 1.6487",
+        "x.grad += local × y.grad = 0.0000 + (1 - 1.6487) × 1.0000 = -0.6487",
+    ]
+
+
+def test_a_negative_local_keeps_its_brackets_only_as_an_operand():
+    result = _with_rule(
+        "g = out.grad\nself.grad += g * float(g)",
+        "x = V(0.5)\ny = x.exp()\ny.grad = -2.0\ny._backward()\n",
+    )
+    (step,) = steps(result)
+    assert texts(step) == [
+        "g = y.grad = -2.0000",
+        "x.grad += g × float(g) = 0.0000 + (-2.0000) × float(-2.0000) = 4.0000",
+    ]
+
+
+def test_a_local_set_twice_or_changed_falls_back():
+    for rule in ("t = out.data\nt = t * 2\nself.grad += t", "t = out.data\nt += 1\nself.grad += t"):
+        result = _with_rule(rule, "x = V(0.5)\ny = x.exp()\ny.grad = 1.0\ny._backward()\n")
+        (step,) = steps(result)
+        assert "ran" not in step, rule
+
+
+def test_locals_alone_quote_nothing():
+    result = _with_rule(
+        "t = out.data\nprint(t)", "x = V(0.5)\ny = x.exp()\ny.grad = 1.0\ny._backward()\n"
+    )
+    (step,) = steps(result)
+    assert "ran" not in step
