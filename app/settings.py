@@ -22,7 +22,7 @@ Environment variables (all optional):
     PLAYGROUND_TEMPLATES_DIR    the Jinja2 templates (default: <project>/templates)
     PLAYGROUND_DOT              the Graphviz dot binary for /graph.svg (default "dot")
     PLAYGROUND_RUN_LIMIT        seconds a learner's Python may run in the browser's worker
-                                before it is stopped (default 5; a URL's `limit` overrides it)
+                                before it is stopped (default 5; a link's `limit` may only lower it)
 """
 
 import os
