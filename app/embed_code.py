@@ -78,6 +78,8 @@ def embed_query(options: PageOptions) -> str:
         params["steps"] = str(options.steps)
     if options.params:
         params["params"] = ",".join(options.params)
+    if options.graph is not None:  # a Python program's "Graph of"
+        params["graph"] = str(options.graph)
     return urlencode(params)
 
 
