@@ -25,7 +25,7 @@ from app.first_paint import first_svg
 from app.page_data import parse_int
 from app.presets import DEFAULT_SOURCE
 from app.program_code import DoesNotFit, notebook_json, python_file
-from app.titles import is_python
+from app.titles import is_python_error
 from engine import ExpressionError, parse
 from engine.tracing import MODES
 
@@ -49,7 +49,7 @@ def _check(src: str, mode: str) -> bool:
     try:
         parse(src)
     except ExpressionError as error:
-        if is_python(src):
+        if is_python_error(src, error):
             return True
         raise Refused(400, f"The program has an error: {error}") from None
     return False

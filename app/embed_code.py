@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from app.page_data import DEFAULT_SPEED, SPEEDS, PageOptions, page_options, program_query
-from app.titles import is_python, output_name, page_title
+from app.titles import named
 
 EMBED_PATHS = ("/", "/embed")  # the pages a shared link may point at
 WIDTH = 720  # px: the width the frame heights below were chosen for
@@ -93,8 +93,9 @@ def embed_code(
     """`base`: the server's origin (and path prefix), no trailing slash. `width`: the iframe's
     width attribute ("100%" follows the column it is pasted into); `height` in px."""
     options = replace(options, embed=True)
-    name = output_name(options.source) or "the program"
-    title = page_title(options.source)
+    program = named(options.source)  # the one parse of the program here
+    name = program.name or "the program"
+    title = program.title
     embed_url = _url(base, "/embed", embed_query(options))
     page_url = _url(base, "/", program_query(options.source, options.mode, options.step))
     image_query = program_query(options.source, options.mode, options.step)
@@ -111,7 +112,7 @@ def embed_code(
     image = f'<img src="{escape(image_url)}" alt="{escape(alt)}">'
     markdown = f"[![{_md(alt)}]({image_url})]({page_url})"
     note = ""
-    if is_python(options.source):  # /graph.svg answers a picture of the note, not the graph
+    if program.python:  # /graph.svg answers a picture of the note, not the graph
         image, markdown, note = "", "", PYTHON_IMAGE_NOTE
     return EmbedCode(
         title, embed_url, page_url, image_url, thumbnail_url, WIDTH, height,

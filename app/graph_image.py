@@ -18,10 +18,10 @@ from app.dot import EXPENSIVE, PNG, SVG, DotError
 from app.engine_runs import Refused, client_address
 from app.page_data import clamp_step, parse_int
 from app.presets import DEFAULT_SOURCE
+from app.titles import is_python_error
 from engine import ExpressionError, parse, trace
 from engine.dot import dot_source
 from engine.layout_choice import FAST_ATTRIBUTES, layout_cost
-from engine.playground import is_python_only
 from engine.record import grad_texts_at
 from engine.tracing import MODES
 
@@ -77,7 +77,7 @@ async def drawing(
             client_address(request), graph_dot, src, mode, step, size=len(src)
         )
     except ExpressionError as error:
-        if not (error.beyond or is_python_only(src)):
+        if not is_python_error(src, error):
             raise Refused(400, f"The program has an error: {error}") from None
         return note_dot(), False
     settings = request.app.state.settings

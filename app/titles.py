@@ -7,6 +7,7 @@ words (the format is sent in the page's data, static/js/page-title.js).
 """
 
 import ast
+from dataclasses import dataclass
 
 from app.presets import DEFAULT_SOURCE
 from engine import ExpressionError, parse
@@ -16,8 +17,35 @@ GRAPH_TITLE = "Backward pass of {name}, step by step (autograd playground)"
 PROGRAM_TITLE = "A Python program, step by step (autograd playground)"
 
 
-def graph_title(name: str) -> str:
-    return GRAPH_TITLE.format(name=name)
+@dataclass(frozen=True)
+class Named:
+    """What a title says of a program: whether it is full Python, and its graph's name."""
+
+    python: bool
+    name: str | None  # None: no name to give
+
+    @property
+    def title(self) -> str:
+        if self.name:
+            return GRAPH_TITLE.format(name=self.name)
+        return PROGRAM_TITLE if self.python else GRAPH_TITLE.format(name="the program")
+
+
+def is_python_error(source: str, error: ExpressionError) -> bool:
+    """The language refused `source` because it is Python for the worker to run
+    (the worker's own test, in engine/playground.py), not because it has a mistake."""
+    return error.beyond or is_python_only(source)
+
+
+def named(source: str) -> Named:
+    """Parses the program once (engine work: call it on an engine thread). A program with an
+    error is named as the default program, which its page shows instead."""
+    try:
+        return Named(False, parse(source).output.label or None)
+    except ExpressionError as error:
+        if is_python_error(source, error):
+            return Named(True, python_output(source))
+    return Named(False, parse(DEFAULT_SOURCE).output.label or None)
 
 
 def python_output(source: str) -> str | None:
@@ -36,38 +64,3 @@ def python_output(source: str) -> str | None:
         and isinstance(node.func.value, ast.Name)
     ]
     return calls[-1] if calls else None
-
-
-def output_name(source: str) -> str | None:
-    """The name of the graph the page shows first: the output's label (the default program's
-    when this one has an error: the page shows that instead), the `.backward()` of a Python
-    program, or None when there is no name to give."""
-    if is_python(source):
-        return python_output(source)
-    try:
-        return parse(source).output.label or None
-    except ExpressionError:
-        return parse(DEFAULT_SOURCE).output.label or None
-
-
-def is_python(source: str) -> bool:
-    """The worker runs this as Python (engine.playground.run_in_worker's test): syntax the
-    expression language does not have, or valid Python it refused as beyond it. The server only
-    ever reads its syntax."""
-    if is_python_only(source):
-        return True
-    try:
-        ast.parse(source)
-        parse(source)
-    except ExpressionError as error:
-        return error.beyond
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
-    return False
-
-
-def page_title(source: str) -> str:
-    name = output_name(source)
-    if name:
-        return graph_title(name)
-    return PROGRAM_TITLE if is_python(source) else graph_title("the program")
