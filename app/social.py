@@ -10,10 +10,12 @@ from fastapi import Request
 
 from app.card_image import CARD
 from app.embed_code import embed_code
+from app.graph_image import PYTHON_NOTE
 from app.oembed import PROVIDER
 from app.origin import absolute_url, public_origin
 from app.page_data import PageOptions, program_query
 
+IMAGE_ALT = "Computation graph of the program, with each value's data and grad"
 DESCRIPTION = (
     "A micrograd computation graph: step its backward pass one _backward() at a time "
     "and watch each grad change."
@@ -28,6 +30,7 @@ class LinkPreview:
     image: str | None  # /card.png, absolute; None when the URL would be too long to fetch
     oembed: str | None  # the discovery link's href
     site_name: str = PROVIDER
+    image_alt: str = IMAGE_ALT
     image_width: int = CARD[0]
     image_height: int = CARD[1]
 
@@ -46,4 +49,5 @@ def link_preview(request: Request, options: PageOptions) -> LinkPreview:
         url=url,
         image=image if len(image) <= limit else None,
         oembed=oembed if len(oembed) <= limit else None,
+        image_alt=" ".join(PYTHON_NOTE) if code.image_note else IMAGE_ALT,  # a Python program
     )

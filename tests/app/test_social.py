@@ -65,4 +65,5 @@ def test_a_python_program_without_backward_is_called_a_python_program(client, pa
     html = client.get("/?" + urlencode({"src": "class V:\n    pass\nprint(V())"})).text
     title = "A Python program, step by step (autograd playground)"
     assert meta(parse_html(html), "og:title") == title
+    assert "runs in the reader's browser" in meta(parse_html(html), "og:image:alt")
     assert re.search(r"<title>([^<]*)</title>", html)[1] == title
