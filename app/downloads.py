@@ -7,6 +7,10 @@ the server's share (app.engine_runs), and the website's graph is laid out by the
 
 The SVG, PNG, DOT and record downloads are made in the page from what is on screen
 (static/js/downloads.js), so they also work in a static export.
+
+A program in full Python is never run here (docs/security.md): its `.py` is its source as the
+learner wrote it, its notebook that source after what its imports need (app.program_code), and
+its website runs it in the reader's browser, as the page does.
 """
 
 from collections.abc import Callable
@@ -21,10 +25,15 @@ from app.first_paint import first_svg
 from app.page_data import parse_int
 from app.presets import DEFAULT_SOURCE
 from app.program_code import DoesNotFit, notebook_json, python_file
+from app.titles import is_python_error
 from engine import ExpressionError, parse
 from engine.tracing import MODES
 
 router = APIRouter(prefix="/download")
+PYTHON_MICROGRAD = (
+    "This program is Python already: Download Python saves it as you wrote it "
+    "(it is not translated for micrograd)."
+)
 
 
 def _attachment(body: bytes | str, media_type: str, filename: str) -> Response:
@@ -32,14 +41,18 @@ def _attachment(body: bytes | str, media_type: str, filename: str) -> Response:
     return Response(body, media_type=media_type, headers={"Content-Disposition": disposition})
 
 
-def _check(src: str, mode: str) -> None:
-    """Raises Refused (a 400 that says why) for what the page's own rules refuse."""
+def _check(src: str, mode: str) -> bool:
+    """Whether the program is full Python (the reader's browser runs it); raises Refused (a
+    400 that says why) for what the page's own rules refuse."""
     if mode not in MODES:
         raise Refused(400, f"mode must be one of {', '.join(MODES)}, not {mode[:40]!r}")
     try:
         parse(src)
     except ExpressionError as error:
+        if is_python_error(src, error):
+            return True
         raise Refused(400, f"The program has an error: {error}") from None
+    return False
 
 
 async def _engine(request: Request, src: str, function: Callable[..., Any], *args: Any) -> Any:
@@ -49,10 +62,14 @@ async def _engine(request: Request, src: str, function: Callable[..., Any], *arg
 
 
 def _program_py(src: str, mode: str, variant: str) -> Response:
-    _check(src, mode)
+    python = _check(src, mode)
     if variant not in ("engine", "micrograd"):
         problem = f"variant must be engine or micrograd, not {variant[:40]!r}"
         return PlainTextResponse(problem, status_code=400)
+    if python and variant == "micrograd":
+        return PlainTextResponse(PYTHON_MICROGRAD, status_code=400)
+    if python:
+        return _attachment(src, "text/x-python; charset=utf-8", "program.py")
     try:
         code = python_file(src, mode, micrograd=variant == "micrograd")
     except DoesNotFit as error:
@@ -62,8 +79,9 @@ def _program_py(src: str, mode: str, variant: str) -> Response:
 
 
 def _program_ipynb(src: str, mode: str) -> Response:
-    _check(src, mode)
-    return _attachment(notebook_json(src, mode), "application/x-ipynb+json", "playground.ipynb")
+    python = _check(src, mode)
+    notebook = notebook_json(src, mode, python=python)
+    return _attachment(notebook, "application/x-ipynb+json", "playground.ipynb")
 
 
 @router.get("/program.py")

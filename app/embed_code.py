@@ -8,8 +8,7 @@ from dataclasses import dataclass, replace
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from app.page_data import DEFAULT_SPEED, SPEEDS, PageOptions, page_options, program_query
-from app.presets import DEFAULT_SOURCE
-from engine import ExpressionError, parse
+from app.titles import named
 
 EMBED_PATHS = ("/", "/embed")  # the pages a shared link may point at
 WIDTH = 720  # px: the width the frame heights below were chosen for
@@ -17,7 +16,11 @@ WIDTH = 720  # px: the width the frame heights below were chosen for
 HEIGHT_EDITOR = 680
 HEIGHT_GRAPH = 520
 HEIGHT_PICTURE = 420  # no editor, no controls: the graph at the end of the pass
-TITLE_SUFFIX = "step by step (autograd playground)"
+# A Python program runs only in the reader's browser: an image made on the server cannot show it.
+PYTHON_IMAGE_NOTE = (
+    "This program is Python: it runs in the reader's browser, so no image of its graph can be "
+    "made on the server. Embed it with the HTML above, or download the SVG made in this page."
+)
 
 
 @dataclass(frozen=True)
@@ -31,8 +34,9 @@ class EmbedCode:
     height: int
     iframe: str
     script: str
-    image: str
+    image: str  # "" for a Python program (image_note says why)
     markdown: str
+    image_note: str = ""
 
     def to_json(self) -> dict[str, str | int]:
         return dict(self.__dict__)
@@ -74,15 +78,9 @@ def embed_query(options: PageOptions) -> str:
         params["steps"] = str(options.steps)
     if options.params:
         params["params"] = ",".join(options.params)
+    if options.graph is not None:  # a Python program's "Graph of"
+        params["graph"] = str(options.graph)
     return urlencode(params)
-
-
-def output_name(source: str) -> str:
-    try:
-        output = parse(source).output
-    except ExpressionError:
-        output = parse(DEFAULT_SOURCE).output
-    return output.label or "the program"
 
 
 def _url(base: str, path: str, query: str) -> str:
@@ -95,8 +93,9 @@ def embed_code(
     """`base`: the server's origin (and path prefix), no trailing slash. `width`: the iframe's
     width attribute ("100%" follows the column it is pasted into); `height` in px."""
     options = replace(options, embed=True)
-    name = output_name(options.source)
-    title = f"Backward pass of {name}, {TITLE_SUFFIX}"
+    program = named(options.source)  # the one parse of the program here
+    name = program.name or "the program"
+    title = program.title
     embed_url = _url(base, "/embed", embed_query(options))
     page_url = _url(base, "/", program_query(options.source, options.mode, options.step))
     image_query = program_query(options.source, options.mode, options.step)
@@ -112,9 +111,12 @@ def embed_code(
     alt = f"Computation graph of {name}, with each value's data and grad"
     image = f'<img src="{escape(image_url)}" alt="{escape(alt)}">'
     markdown = f"[![{_md(alt)}]({image_url})]({page_url})"
+    note = ""
+    if program.python:  # /graph.svg answers a picture of the note, not the graph
+        image, markdown, note = "", "", PYTHON_IMAGE_NOTE
     return EmbedCode(
         title, embed_url, page_url, image_url, thumbnail_url, WIDTH, height,
-        iframe, script, image, markdown,
+        iframe, script, image, markdown, note,
     )  # fmt: skip
 
 

@@ -4,6 +4,9 @@
 Same DOT as the page (engine.dot, same node ids), with each record's grad as it is after
 `step` backward steps; no JavaScript, so it works wherever an image does.
 
+A Python program is never run on the server (docs/security.md): for one, the image is a note
+that says so (a well-formed link still gets a picture, never an error).
+
 Before `dot` runs, `engine.layout_choice` estimates its time: a graph over the budget is drawn with
 dot's fastest attributes if that brings it under, and refused (422, with the estimate) if not.
 """
@@ -11,10 +14,11 @@ dot's fastest attributes if that brings it under, and refused (422, with the est
 from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
-from app.dot import EXPENSIVE, DotError
+from app.dot import EXPENSIVE, PNG, SVG, DotError
 from app.engine_runs import Refused, client_address
 from app.page_data import clamp_step, parse_int
 from app.presets import DEFAULT_SOURCE
+from app.titles import is_python_error
 from engine import ExpressionError, parse, trace
 from engine.dot import dot_source
 from engine.layout_choice import FAST_ATTRIBUTES, layout_cost
@@ -24,6 +28,19 @@ from engine.tracing import MODES
 router = APIRouter()
 
 IMAGE_CACHE = "public, max-age=3600"  # a pure function of the URL, but the engine may improve
+PYTHON_NOTE = (
+    "This program is Python: it runs in the reader's browser.",
+    "Open the link to see its graph.",
+)
+
+
+def note_dot(lines: tuple[str, ...] = PYTHON_NOTE) -> str:
+    """A picture of a few lines of text, drawn by dot like a graph (so SVG and PNG alike)."""
+    label = "\\n".join(line.replace("\\", "\\\\").replace('"', '\\"') for line in lines)
+    return (
+        "digraph {\n\tgraph [bgcolor=white pad=0.3]\n"
+        f'\tnote [label="{label}\\n" shape=plaintext fontname=Helvetica fontsize=18]\n}}\n'
+    )
 
 
 def graph_dot(source: str, mode: str = "correct", step: int | None = None) -> tuple[str, dict]:
@@ -31,7 +48,8 @@ def graph_dot(source: str, mode: str = "correct", step: int | None = None) -> tu
     the program's record."""
     record = trace(parse(source), mode)
     step = clamp_step(step, len(record["backward"]))
-    dot = dot_source(record, grad_texts=grad_texts_at(record, step), name_unlabelled=False)
+    # Constants drawn as their number alone, as the page draws them (static/js/record-dot.js).
+    dot = dot_source(record, grad_texts=grad_texts_at(record, step))
     return dot, record
 
 
@@ -47,20 +65,21 @@ def _bad_request(message: str, status: int = 400) -> PlainTextResponse:
     return PlainTextResponse(message, status_code=status)
 
 
-async def draw(
-    request: Request, kind: str, src: str, mode: str = "correct", step: int | None = None
-) -> bytes:
-    """The graph as an SVG or PNG (`kind`), within the client's and the server's share of
-    engine time, the cost model's budget and dot's caps; raises Refused. /graph.svg,
-    /graph.png and /oembed's thumbnail all draw through here."""
-    client = client_address(request)
+async def drawing(
+    request: Request, src: str, mode: str = "correct", step: int | None = None
+) -> tuple[str, bool]:
+    """The DOT to draw for the program (its graph, or for a Python program the note), and
+    whether its layout is expensive, within the client's and the server's share of engine time
+    and the cost model's budget; raises Refused."""
     engine = request.app.state.engine
     try:
         dot_text, record = await engine.run_in_share(
-            client, graph_dot, src, mode, step, size=len(src)
+            client_address(request), graph_dot, src, mode, step, size=len(src)
         )
     except ExpressionError as error:
-        raise Refused(400, f"The program has an error: {error}") from None
+        if not is_python_error(src, error):
+            raise Refused(400, f"The program has an error: {error}") from None
+        return note_dot(), False
     settings = request.app.state.settings
     cost = layout_cost(record)
     fast = cost.prefers_fast(settings.dot_budget)
@@ -74,17 +93,33 @@ async def draw(
         )
     if fast:
         dot_text = with_fast_layout(dot_text)
-    renderer = request.app.state.dot
+    return dot_text, cost.seconds(fast) > EXPENSIVE
+
+
+async def render(
+    request: Request, dot_text: str, output: tuple[str, ...], expensive: bool = False
+) -> bytes:
+    """`dot_text` drawn by the app's one dot renderer (dot's caps); raises Refused."""
     try:
-        return await (renderer.svg if kind == "svg" else renderer.png)(
+        return await request.app.state.dot.render(
             dot_text,
-            client=client,
+            output,
+            client=client_address(request),
             disconnected=request.is_disconnected,
-            expensive=cost.seconds(fast) > EXPENSIVE,
+            expensive=expensive,
         )
     except DotError as error:
         headers = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}
         raise Refused(error.status, str(error), headers) from None
+
+
+async def draw(
+    request: Request, kind: str, src: str, mode: str = "correct", step: int | None = None
+) -> bytes:
+    """The graph as an SVG or PNG (`kind`); raises Refused. /graph.svg, /graph.png and the
+    link preview's card (app.card_image) all draw through here."""
+    dot_text, expensive = await drawing(request, src, mode, step)
+    return await render(request, dot_text, SVG if kind == "svg" else PNG, expensive)
 
 
 @router.get("/graph.svg", response_class=Response)

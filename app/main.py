@@ -3,7 +3,7 @@
 from fastapi import FastAPI
 from fastapi.templating import Jinja2Templates
 
-from app import downloads, graph_image, media_types, oembed, routes, server_runs
+from app import card_image, downloads, graph_image, media_types, oembed, routes, server_runs
 from app.assets import VersionedStatic, asset_prefix, asset_version
 from app.compression import QualityGZipMiddleware
 from app.dot import DotRenderer
@@ -43,6 +43,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(routes.router)
     app.include_router(graph_image.router)
+    app.include_router(card_image.router)
     app.include_router(oembed.router)
     app.include_router(downloads.router)
     app.include_router(server_runs.router)

@@ -2,7 +2,10 @@
 and the JSON island (`<script type="application/json" id="initial-data">`) the front end reads.
 
 `step` counts backward steps already run: 0 is the state after the forward pass (every grad as
-it starts), `len(trace["backward"])` is the end, after the last `_backward()`.
+it starts), `len(trace["backward"])` is the end, after the last `_backward()`. With `forward`
+the timeline starts with one step per value of the forward pass, and `step` counts those too.
+A Python program's steps are known once the reader's browser has run it: its link's step (and
+`graph`, the "Graph of" choice) are sent as they are, for the page to apply to that run.
 """
 
 import json
@@ -18,6 +21,7 @@ from markupsafe import Markup
 from app.presets import DEFAULT_SOURCE, PRESETS
 from app.python_bytes import python_bytes
 from app.settings import Settings, run_limit, run_limit_choices
+from app.titles import GRAPH_TITLE
 from app.what_if import read_values
 from engine import moons, whatif
 from engine.dot import page_style
@@ -54,6 +58,7 @@ EMBED_OPTIONS = (
     "forward",
     "manual",
     "params",
+    "graph",
 )  # in initial-data "options"
 MAX_DATA_BYTES = 2_000_000  # the most JSON a page inlines (docs/server.md)
 # Bytes of wasm memory past which the engine worker is replaced after a request: Pyodide's
@@ -88,6 +93,7 @@ class PageOptions:
     rate: float | None = None  # gradient descent's learning rate (None: DESCENT's)
     steps: int | None = None  # gradient descent's steps a run (None: DESCENT's)
     params: tuple[str, ...] = ()  # the leaves descent moves, by name (none: every named leaf)
+    graph: int | None = None  # a Python program's "Graph of" choice, by index (None: the run's)
 
     @property
     def step_ms(self) -> int:
@@ -132,11 +138,17 @@ def page_options(params: Mapping[str, str], embed: bool) -> PageOptions:
         rate=_rate(params.get("rate")),
         steps=_steps(params.get("steps")),
         params=_names(params.get("params")),
+        graph=_index(params.get("graph")),
     )
 
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
 MAX_PARAMS = 100  # names in `params=`
+
+
+def _index(text: str | None) -> int | None:
+    index = parse_int(text)
+    return index if index is not None and index >= 0 else None
 
 
 def _rate(text: str | None) -> float | None:
@@ -179,8 +191,12 @@ def _speed(text: str | None) -> int | None:
     return ms if ms in dict(SPEEDS).values() else None
 
 
-def step_count(result: Mapping[str, Any]) -> int:
-    return len(result["trace"]["backward"]) if result.get("ok") else 0
+def step_count(result: Mapping[str, Any], forward: bool = False) -> int:
+    """The timeline's length: the backward pass, after the forward pass's values if asked."""
+    if not result.get("ok"):
+        return 0
+    trace = result["trace"]
+    return len(trace["backward"]) + (len(trace["forward"]) if forward else 0)
 
 
 def clamp_step(step: int | None, n_steps: int, at_end: bool = True) -> int:
@@ -288,6 +304,7 @@ def _data(
         # Python's download as the page tells it ("3.1 of 4.7 MB"): app/python_bytes.py.
         "python_bytes": python_bytes(Settings.from_env().static_dir, manifest),
         "server_run": SERVER_RUN if served else None,
+        "title_format": GRAPH_TITLE,  # document.title names the graph on screen
     }
 
 
@@ -308,8 +325,10 @@ def build_page(
     if not result["ok"] and is_python_only(options.source):
         result = python_pending()
     fallback = None if result["ok"] or result.get("pending") else run(DEFAULT_SOURCE, options.mode)
-    n_steps = step_count(fallback or result)
+    n_steps = step_count(fallback or result, options.forward)
     step = clamp_step(options.step, n_steps, options.starts_at_end)
+    if result.get("pending") and options.step is not None:  # Python: applied to the run
+        step = max(options.step, 0)
     data = _data(options, manifest, run_limit_s, served) | {"step": step, "result": result}
     if fallback is not None:
         data["fallback"] = fallback

@@ -1,6 +1,8 @@
 """The program on screen as code a learner can keep: a `.py` that builds the same graph with
-`engine.Value` (or micrograd's `Value`, when the program uses only what micrograd has) and runs
-the backward pass, and a Jupyter notebook of that code, one cell per group of statements.
+a small `Value` class carried in the file (app/portable_value.py, so it runs anywhere, Colab
+included) or micrograd's `Value` (when the program uses only what micrograd has), and runs the
+backward pass, and a Jupyter notebook of that code, one cell per group of statements. A program
+in full Python is kept as the learner wrote it (python_notebook: what it imports comes along).
 
 The playground's language is Python syntax already; this only spells out what the language
 does implicitly: a name used before it is assigned is an input `Value(1.0)`, a number assigned
@@ -10,12 +12,35 @@ last statement is the output.
 
 import ast
 import json
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from app import portable_value
 from engine.language import FUNCTIONS
 
 MICROGRAD_METHODS = {"relu"}  # micrograd 0.1.0's Value has relu and + - * / ** (number) only
-ENGINE_IMPORT = "from engine import Value, draw_dot"
+
+
+def _without_docstring(text: str) -> str:
+    first = ast.parse(text).body[1]  # the statement after the module's docstring
+    return "\n".join(text.splitlines()[first.lineno - 1 :]).strip()
+
+
+# The Value class a download carries: the module's source, less its docstring.
+PORTABLE_VALUE = _without_docstring(Path(portable_value.__file__).read_text())
+PORTABLE_NOTE = "# Value: the playground's engine, small enough to carry (micrograd's names)"
+# A notebook's cell that lets a program's own `from engine import Value` find the class above.
+ENGINE_MODULE = [
+    "import sys, types",
+    "",
+    "# `from engine import Value` in the program below finds the class above",
+    'engine = types.ModuleType("engine")',
+    "engine.Value, engine.draw_dot = Value, draw_dot",
+    'sys.modules["engine"] = engine',
+]
+MICROGRAD_INSTALL = "%pip install micrograd"
+_IMPORTS = re.compile(r"^\s*(?:from|import)\s+(engine|micrograd)\b", re.MULTILINE)
 MICROGRAD_IMPORT = "from micrograd.engine import Value"
 OVERWRITE_NOTE = (
     "# The playground showed this graph with the seeds' `=` bug (each _backward overwrote its\n"
@@ -173,7 +198,7 @@ def python_file(source: str, mode: str = "correct", micrograd: bool = False) -> 
         raise DoesNotFit("micrograd has no second backward pass without zeroing, nor the = bug")
     program = translate(source, micrograd)
     parts = ['"""Made by the autograd playground: the graph on screen, as code."""', ""]
-    parts += [MICROGRAD_IMPORT if micrograd else "from engine import Value", ""]
+    parts += [MICROGRAD_IMPORT] if micrograd else [PORTABLE_NOTE, PORTABLE_VALUE, "", ""]
     if mode == "overwrite":
         parts += [OVERWRITE_NOTE, ""]
     if program.inputs:
@@ -192,12 +217,16 @@ def notebook(source: str, mode: str = "correct") -> dict:
     cells = [_markdown("# The graph from the autograd playground\n\nRun the cells in order.")]
     if mode == "overwrite":
         cells.append(_markdown(OVERWRITE_NOTE.replace("# ", "")))
-    cells.append(_code([ENGINE_IMPORT]))
+    cells.append(_code([PORTABLE_NOTE, PORTABLE_VALUE]))
     if program.inputs:
         cells.append(_code(_inputs_code(program, micrograd=False)))
     cells += [_code(group) for group in program.groups]
     cells += [_code(_backward_code(program.output, mode)), _code(_print_code(program))]
     cells.append(_code([f"draw_dot({program.output})"]))
+    return _notebook(cells)
+
+
+def _notebook(cells: list[dict]) -> dict:
     for number, cell in enumerate(cells):
         cell["id"] = f"cell-{number}"
     return {
@@ -211,8 +240,23 @@ def notebook(source: str, mode: str = "correct") -> dict:
     }
 
 
-def notebook_json(source: str, mode: str = "correct") -> str:
-    return json.dumps(notebook(source, mode), indent=1, ensure_ascii=False) + "\n"
+def python_notebook(source: str) -> dict:
+    """A program in full Python as a notebook: its source as written, after what its imports
+    need on a fresh kernel (our Value for `engine`, micrograd installed for `micrograd`)."""
+    imports = set(_IMPORTS.findall(source))
+    cells = [_markdown("# A program from the autograd playground\n\nRun the cells in order.")]
+    if "micrograd" in imports:
+        cells.append(_code([MICROGRAD_INSTALL]))
+    if "engine" in imports:
+        cells += [_code([PORTABLE_NOTE, PORTABLE_VALUE]), _code(ENGINE_MODULE)]
+    cells.append(_code(source.rstrip("\n").split("\n")))
+    return _notebook(cells)
+
+
+def notebook_json(source: str, mode: str = "correct", python: bool = False) -> str:
+    """`python`: the source is full Python, kept as written (python_notebook)."""
+    book = python_notebook(source) if python else notebook(source, mode)
+    return json.dumps(book, indent=1, ensure_ascii=False) + "\n"
 
 
 def _lines(code: list[str]) -> list[str]:

@@ -25,6 +25,10 @@ export class EmbedDialog {
     this.request = 0;
     button.addEventListener("click", () => this.open());
     this.form.addEventListener("change", () => this.schedule());
+    // "Download the SVG": the Download menu's own, made in the page from what is on screen.
+    dialog.querySelector("#embed-download-svg")?.addEventListener("click", () => {
+      document.querySelector('#downloads [data-download="svg"]')?.click();
+    });
     for (const copy of dialog.querySelectorAll("[data-copy]")) {
       copy.addEventListener("click", () => this.copy(dialog.querySelector(`#${copy.dataset.copy}`)));
     }
@@ -51,11 +55,12 @@ export class EmbedDialog {
 
   /** The /embed URL (path and query) for the state on screen and the chosen options. */
   embedUrl() {
-    const { source, mode, step, values = {} } = this.state();
+    const { source, mode, step, values = {}, graph = null } = this.state();
     // All of it: the server leaves out what is the default anyway.
     const params = new URLSearchParams({ src: source, mode, step: String(step) });
     // What-if values, as in the permalink (url-state.js): name → number.
     if (Object.keys(values).length) params.set("values", JSON.stringify(values));
+    if (Number.isInteger(graph)) params.set("graph", String(graph)); // a Python program's choice
     for (const field of this.form.elements) {
       if (!field.name || field.dataset.snippet) continue;
       if (field.type === "checkbox") params.set(field.name, field.checked ? "1" : "0");
@@ -82,6 +87,7 @@ export class EmbedDialog {
     this.fields.html.value = withScript ? `${code.iframe}\n${code.script}` : code.iframe;
     this.fields.image.value = code.image;
     this.fields.markdown.value = code.markdown;
+    this.showImageNote(code.image_note ?? "");
     this.preview.height = String(code.height);
     // The preview loads from this page's own origin: the code's absolute URL names the public
     // origin the server was configured with (PLAYGROUND_PUBLIC_ORIGIN), which may not be this.
@@ -90,6 +96,16 @@ export class EmbedDialog {
     if (this.preview.getAttribute("src") !== preview) this.preview.src = preview;
     this.dialog.dataset.embedUrl = code.embed_url; // for tests and for reading it back
     this.say("");
+  }
+
+  /** A Python program has no image made on the server: the dialog says why and offers the
+   * SVG made in this page instead of snippets (the server decides: code.image_note). */
+  showImageNote(note) {
+    for (const block of this.dialog.querySelectorAll("[data-server-image]")) block.hidden = Boolean(note);
+    const box = this.dialog.querySelector("#embed-image-note");
+    if (!box) return;
+    box.hidden = !note;
+    box.querySelector("p").textContent = note;
   }
 
   async copy(field) {

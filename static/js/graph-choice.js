@@ -41,6 +41,18 @@ export class GraphChoice extends EventTarget {
     }
   }
 
+  /** Show graph `index` as the one chosen (a link's choice); no "choose" event. */
+  choose(index) {
+    if (this.select) this.select.value = String(index);
+    this.showNote(index);
+  }
+
+  /** The index chosen, when there is a choice to make (several graphs), else null. */
+  chosen() {
+    if (!this.select || this.group.hidden || this.graphs.length < 2) return null;
+    return Number(this.select.value);
+  }
+
   showNote(index) {
     if (this.note) this.note.textContent = this.graphs[index]?.note ?? "";
   }

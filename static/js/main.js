@@ -13,6 +13,7 @@ import { HelpDialog } from "./help-dialog.js";
 import { Inspector } from "./inspector.js";
 import { bindKeys } from "./keys.js";
 import { Learn } from "./learn.js";
+import { LinkStart } from "./link-start.js";
 import { LiveGraphs } from "./live-graphs.js";
 import { Manual } from "./manual.js";
 import { Moons } from "./moons.js";
@@ -23,6 +24,7 @@ import { OutputPane } from "./output-pane.js";
 import { elements } from "./page-elements.js";
 import { bindPanButtons } from "./pan-zoom.js";
 import { Practice } from "./practice.js";
+import { PageTitle } from "./page-title.js";
 import { PythonStart } from "./python-start.js";
 import { ResultView } from "./result-view.js";
 import { bindRunLimit } from "./run-limit.js";
@@ -79,10 +81,13 @@ const results = new ResultView({
   missingLayout: vendor.viz ? "" : MISSING_VENDOR,
 });
 results.forward = Boolean(options.forward);
-const onScreen = new OnScreen({ editor, results, modes: () => ({ practice, manual, descent }) });
+const modes = () => ({ practice, manual, descent });
+const onScreen = new OnScreen({ editor, results, modes, graphChoice });
 const remember = () => urlState.update(onScreen.withLearning());
 onScreen.onChange(remember); // a permalink keeps the learning modes and descent's fields
+const pageTitle = new PageTitle(data.embed ? null : data.title_format);
 results.addEventListener("step", () => {
+  pageTitle.show(results.stepper?.trace);
   editor.showRan(results.stepper?.step?.ran); // the learner's lines that step ran
   inspector.refresh();
   remember();
@@ -107,8 +112,9 @@ const python = new PythonStart({
 });
 
 /** A run's result: its output, its error, its graphs; the graph on screen stays otherwise.
- * `laidOut`: the server's SVG of it, adopted rather than laid out here. */
-async function showRun(result, laidOut = null) {
+ * `laidOut`: the server's SVG of it, adopted rather than laid out here; `start`: a link's
+ * position for it (link-start.js). */
+async function showRun(result, laidOut = null, start = null) {
   python.waiting = false;
   editor.showLanguage(result.language);
   output.show(result);
@@ -120,14 +126,19 @@ async function showRun(result, laidOut = null) {
     remember();
     return;
   }
-  newGraph(result.chosen ?? 0);
-  await results.showRun(result, { keepStep: !practice.active, laidOut });
+  const linkGraph = start?.graph ?? null; // a link's "Graph of", if the run has that graph
+  const chosen = linkGraph !== null && graphChoice.graph(linkGraph) ? linkGraph : null;
+  newGraph(chosen ?? result.chosen ?? 0);
+  if (chosen !== null) graphChoice.choose(chosen);
+  if (start) await results.show(chosen === null ? result : graphChoice.graph(chosen), start.step);
+  else await results.showRun(result, { keepStep: !practice.active, laidOut });
   practice.ask();
 }
 
 // A link's own program (?src=) is not the reader's: the worker that ran it, if it was Python, is
 // not the one that runs the reader's edits (docs/security.md).
 const linkSource = new URLSearchParams(window.location.search).has("src") ? data.source : null;
+const linkStart = new LinkStart(data, linkSource); // a Python link's step, once it has run
 // While Python downloads, an edit in the expression language is drawn from the server's run
 // (server-run.js); the worker's answer replaces it only if it differs (no flash).
 const serverRun = data.server_run ? new ServerRun(data.server_run, data.max_url_bytes) : null;
@@ -153,7 +164,7 @@ editor.addEventListener("edit", async () => {
     graphChoice.show(result);
     return;
   }
-  await showRun(result);
+  await showRun(result, null, linkStart.take(source));
 });
 
 async function drawFromServer(edit, source, mode, inputs) {
@@ -253,7 +264,7 @@ const startsAtLoad = Boolean(globalThis.earlyPython);
 const restoring = Boolean(globalThis.earlyPython?.worker); // started already: a repeat visit
 if (startsAtLoad || python.waiting) python.soon(editorPanel);
 if (typedFirst || restored) editor.now();
-const firstStep = results.forward ? 0 : (data.step ?? 0);
+const firstStep = data.step ?? 0; // the server counts the forward pass's steps when shown
 (first ? results.show(first, firstStep, { laidOut: serverSvg }) : Promise.resolve(false))
   .then((shown) => {
     performance.mark("first-graph"); // for tests and benchmarks (timings.js)

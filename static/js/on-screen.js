@@ -5,10 +5,10 @@
 export class OnScreen {
   /**
    * editor: the Editor; results: the ResultView; modes: () => {practice, manual, descent},
-   * the learning modes (made after this).
+   * the learning modes (made after this); graphChoice: the "Graph of" control.
    */
-  constructor({ editor, results, modes }) {
-    Object.assign(this, { editor, results, modes });
+  constructor({ editor, results, modes, graphChoice = null }) {
+    Object.assign(this, { editor, results, modes, graphChoice });
     this.graph = document.getElementById("graph");
   }
 
@@ -33,6 +33,7 @@ export class OnScreen {
       mode: editor.mode,
       step: results.stepper?.position ?? 0,
       values: editor.inputs, // what-if values the learner set
+      graph: this.graphChoice?.chosen() ?? null, // a Python program's "Graph of", if a choice
     };
   }
 

@@ -1,4 +1,4 @@
-// The permalink: ?src=…&step=…&mode=…&values=… and the learning modes and descent's fields
+// The permalink: ?src=…&step=…&mode=…&values=…&graph=… and the learning modes and descent's fields
 // (forward, practice, manual, rate, steps, params) kept up to date with history.replaceState, and
 // the "Copy link" button. Other query parameters (the embed's options) are left alone.
 //
@@ -35,8 +35,8 @@ export class UrlState {
   }
 
   /** Record the state; the URL follows once the state has not changed for QUIET_MS. */
-  update({ source, step, mode, values = {}, ...learning }) {
-    this.state = { source, step, mode, values, learning };
+  update({ source, step, mode, values = {}, graph = null, ...learning }) {
+    this.state = { source, step, mode, values, graph, learning };
     this.written = false;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.write(), QUIET_MS);
@@ -47,17 +47,20 @@ export class UrlState {
     this.written = true;
     if (!this.state) return;
     const url = new URL(window.location.href);
-    const { source, step, mode, values, learning } = this.state;
+    const { source, step, mode, values, graph, learning } = this.state;
     setOrDelete(url.searchParams, "src", source === this.defaultSource ? null : source);
     setOrDelete(url.searchParams, "mode", mode === "correct" ? null : mode);
     setOrDelete(url.searchParams, "step", step > 0 || this.startsAtEnd ? String(step) : null);
     const changed = Object.keys(values ?? {}).length ? JSON.stringify(values) : null;
     setOrDelete(url.searchParams, "values", changed); // what-if values: name → number
+    // A Python program's "Graph of" (by index), when it has a choice of graphs.
+    setOrDelete(url.searchParams, "graph", Number.isInteger(graph) ? String(graph) : null);
     this.writeLearning(url.searchParams, learning);
     this.tooLong = this.tooLongUrl(url);
     if (this.tooLong) {
       url.searchParams.delete("src");
       url.searchParams.delete("step");
+      url.searchParams.delete("graph");
     }
     // The history entry's state (the draft's key: drafts.js) stays with it.
     const { history } = window;

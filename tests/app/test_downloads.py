@@ -51,3 +51,23 @@ def test_website_zip(client):
     archive = zipfile.ZipFile(io.BytesIO(response.content))
     assert "playground/index.html" in archive.namelist()
     assert '"step":2' in archive.read("playground/index.html").decode()
+
+
+PYTHON = "from engine import Value\n\na = Value(2.0)\nL = a * a\nL.backward()\nprint(a.grad)\n"
+
+
+def test_a_python_program_is_kept_as_written_never_run(client):
+    response = get(client, "program.py", src=PYTHON)
+    assert response.status_code == 200 and response.text == PYTHON
+    micrograd = get(client, "program.py", src=PYTHON, variant="micrograd")
+    assert micrograd.status_code == 400 and "Python already" in micrograd.text
+    book = json.loads(get(client, "program.ipynb", src=PYTHON).text)
+    assert "".join(book["cells"][-1]["source"]) == PYTHON.rstrip()
+    assert "class Value:" in "".join(book["cells"][1]["source"])
+
+
+def test_a_python_program_s_website_runs_it_in_the_browser(client):
+    response = get(client, "website.zip", src=PYTHON, step="1")
+    assert response.status_code == 200, response.text
+    page = zipfile.ZipFile(io.BytesIO(response.content)).read("playground/index.html").decode()
+    assert '"pending":true' in page

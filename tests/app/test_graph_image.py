@@ -128,3 +128,45 @@ def test_graph_dot_uses_the_shared_node_ids():
     assert dot.startswith("digraph")
     assert "\tn0 [" in dot and "id=n0 " in dot and "id=n9_op]" in dot
     assert "grad\\ -1.5000" in dot
+
+
+PYTHON = "class V:\n    def __init__(self, data):\n        self.data = data\n\nL = V(2.0)\n"
+
+
+@needs_dot
+@pytest.mark.parametrize("path", ["/graph.svg", "/graph.png"])
+def test_a_python_program_gets_a_picture_that_says_why_it_is_not_drawn(client, path):
+    response = client.get(path + "?" + urlencode({"src": PYTHON, "step": 1}))
+    assert response.status_code == 200, response.text
+    if path.endswith(".png"):
+        assert response.content[:8] == b"\x89PNG\r\n\x1a\n"
+    else:
+        words = " ".join(svg_texts(response.text))
+        assert "This program is Python: it runs in the reader's browser." in words
+        assert "Open the link to see its graph." in words
+
+
+@needs_dot
+def test_a_program_with_an_error_is_still_refused(client):
+    response = client.get("/graph.svg?" + urlencode({"src": "x = (1 +"}))
+    assert response.status_code == 400 and "error" in response.text
+
+
+CONSTANTS = "a = 2.0\nb = a * 3 + 1"
+
+
+def test_constants_are_drawn_as_the_page_draws_them():
+    """engine/dot.py's DOT for the page (what static/js/record-dot.js writes, test_record_dot
+    keeps them equal) and /graph.svg's differ only in the grads' texts."""
+    from engine import parse, trace
+    from engine.dot import dot_source
+
+    page = dot_source(trace(parse(CONSTANTS)))
+    served, record = graph_dot(CONSTANTS, step=0)
+    constants = [n for n in record["nodes"] if n["constant"]]
+    assert [n["shown"] for n in constants] == ["3", "1"]
+    for n in constants:
+        line = f'\t{n["id"]} [label="{{{n["shown"]}}}" class="value leaf constant"'
+        assert line in page and line in served
+    grads = re.compile(r"grad\\ [^|}]*")
+    assert grads.sub("grad", served) == grads.sub("grad", page)

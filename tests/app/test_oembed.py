@@ -156,3 +156,16 @@ def test_png_size_reads_the_header():
     assert png_size(header) == (640, 480)
     with pytest.raises(ValueError):
         png_size(b"GIF89a" + bytes(20))
+
+
+PYTHON_L = "class V:\n    def backward(self):\n        pass\n\nL = V()\nL.backward()\n"
+
+
+def test_a_python_program_has_no_image_snippet_and_says_why(client):
+    url = "/?" + urlencode({"src": PYTHON_L})
+    code = client.get("/embed-code?" + urlencode({"url": url})).json()
+    assert code["image"] == "" and code["markdown"] == ""
+    assert "runs in the reader's browser" in code["image_note"]
+    assert code["iframe"].startswith("<iframe") and "L, step by step" in code["title"]
+    expression = client.get("/embed-code?" + urlencode({"url": "/?step=1"})).json()
+    assert expression["image"].startswith("<img") and expression["image_note"] == ""

@@ -107,7 +107,7 @@ def test_build_page_for_a_valid_program():
         "source", "mode", "step", "result", "vendor", "presets", "embed", "options",
         "run_limit_ms", "speed", "python_on_demand", "practice_tolerance", "values",
         "descent", "worker_heap_limit", "dot_style", "max_url_bytes", "python_bytes",
-        "server_run", "run_limit_choices",
+        "server_run", "run_limit_choices", "title_format",
     }  # fmt: skip
     assert data["speed"] == 1000 and data["python_on_demand"] is False
     assert data["max_url_bytes"] == Settings.max_request_bytes  # one limit: links, the server
@@ -138,6 +138,26 @@ def test_a_python_program_is_left_to_the_browser():
     data = json.loads(str(page.initial_data))
     assert data["result"] == {"ok": False, "language": "python", "pending": True}
     assert data["run_limit_ms"] == 2500
+
+
+def test_a_python_link_s_step_and_graph_are_sent_for_its_run():
+    """The server cannot count a Python program's steps: the page applies them to the run."""
+    params = {"src": "class V:\n    pass\nprint(V())", "step": "3", "graph": "1"}
+    data = json.loads(str(build_page(page_options(params, embed=False), {}).initial_data))
+    assert (data["step"], data["options"]["graph"]) == (3, 1)
+    assert page_options({"graph": "-1"}, embed=False).graph is None
+
+
+def test_the_forward_pass_s_steps_count_in_a_link():
+    from engine.playground import run
+
+    trace = run(LOSS)["trace"]
+    n = len(trace["forward"]) + len(trace["backward"])
+    options = page_options({"src": LOSS, "forward": "1", "step": str(n - 1)}, embed=False)
+    assert build_page(options, {}).step == n - 1
+    assert build_page(page_options({"src": LOSS, "step": "99"}, embed=False), {}).step == len(
+        trace["backward"]
+    )
 
 
 @pytest.mark.parametrize(

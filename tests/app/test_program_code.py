@@ -10,12 +10,20 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from app.presets import LOSS, NEURON, PRESETS, USED_TWICE
-from app.program_code import DoesNotFit, notebook, python_file, translate
+from app.program_code import (
+    MICROGRAD_INSTALL,
+    DoesNotFit,
+    notebook,
+    notebook_json,
+    python_file,
+    python_notebook,
+    translate,
+)
 from engine import parse, trace
 from engine.graph import node_ids, topological_order
+from tests.bare_kernel import run_bare
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN_TIMEOUT = 60  # seconds: a hang check
@@ -44,11 +52,18 @@ def printed(stdout: str) -> dict[str, float]:
     return {name: float(grad) for name, _data, grad in lines}
 
 
-def run_python(code: str, tmp_path: Path) -> str:
+def run_python(code: str, tmp_path: Path, bare: bool = False) -> str:
+    """`bare`: without site-packages (so without this repository, installed editable there),
+    in an empty folder: the file must carry what it needs."""
     path = tmp_path / "program.py"
     path.write_text(code)
+    python = [sys.executable, "-S"] if bare else [sys.executable]
     done = subprocess.run(
-        [sys.executable, str(path)], cwd=ROOT, capture_output=True, text=True, timeout=RUN_TIMEOUT
+        [*python, str(path)],
+        cwd=tmp_path if bare else ROOT,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT,
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
@@ -68,7 +83,7 @@ def assert_same(got: dict[str, float], want: dict[str, float]) -> None:
 @pytest.mark.parametrize("mode", ["correct", "accumulate"])
 @pytest.mark.parametrize("source", PROGRAMS, ids=range(len(PROGRAMS)))
 def test_the_py_file_runs_and_prints_the_trace_s_grads(source, mode, tmp_path):
-    stdout = run_python(python_file(source, mode), tmp_path)
+    stdout = run_python(python_file(source, mode), tmp_path, bare=True)
     assert_same(printed(stdout), expected_grads(source, mode))
 
 
@@ -100,16 +115,46 @@ def test_groups_follow_blank_lines_and_inputs_come_first():
 
 
 @pytest.mark.parametrize("mode", ["correct", "accumulate"])
-def test_the_notebook_is_valid_and_runs(mode, tmp_path):
+def test_the_notebook_is_valid_and_runs_without_this_repository(mode, tmp_path, monkeypatch):
     document = nbformat.reads(json.dumps(notebook(NEURON, mode)), as_version=4)
     nbformat.validate(document)
+    assert "class Value:" in document.cells[1].source  # carried, not imported
+    document, stdout = run_bare(document, tmp_path, monkeypatch)
     cells = [cell for cell in document.cells if cell.cell_type == "code"]
-    assert cells[0].source == "from engine import Value, draw_dot"
     assert cells[-1].source == "draw_dot(o)"
-    NotebookClient(
-        document, timeout=RUN_TIMEOUT, resources={"metadata": {"path": str(ROOT)}}
-    ).execute()
-    stdout = "".join(o.get("text", "") for cell in cells for o in cell.outputs)
     assert_same(printed(stdout), expected_grads(NEURON, mode))
     drawing = cells[-1].outputs[0]["data"]
     assert "image/svg+xml" in drawing and "grad" in drawing["image/svg+xml"]
+
+
+OWN_ENGINE = """\
+from engine import Value
+
+x1 = Value(2.0, label='x1')
+w1 = Value(-3.0, label='w1')
+b = Value(6.8813735870195432, label='b')
+n = x1*w1 + b
+o = n.tanh()
+o.backward()
+for name, v in [('x1', x1), ('w1', w1), ('b', b), ('n', n), ('o', o)]:
+    print(f"{name:>8}  data {v.data:.4f}  grad {v.grad:.4f}")
+"""
+
+
+def test_a_python_program_that_imports_engine_runs_in_a_notebook_without_it(tmp_path, monkeypatch):
+    book = nbformat.reads(notebook_json(OWN_ENGINE, python=True), as_version=4)
+    nbformat.validate(book)
+    assert book.cells[-1].source == OWN_ENGINE.rstrip("\n")  # the learner's code as written
+    _, stdout = run_bare(book, tmp_path, monkeypatch)
+    assert printed(stdout) == {"x1": -1.5, "w1": 1.0, "b": 0.5, "n": 0.5, "o": 1.0}
+
+
+def test_a_python_program_that_imports_micrograd_installs_it_first():
+    source = "from micrograd.engine import Value\na = Value(2.0)\n(a * a).backward()\n"
+    cells = python_notebook(source)["cells"]
+    assert ["".join(c["source"]) for c in cells[1:]] == [MICROGRAD_INSTALL, source.rstrip()]
+
+
+def test_a_python_program_that_imports_neither_is_kept_as_it_is():
+    cells = python_notebook("print(1)\n")["cells"]
+    assert [c["cell_type"] for c in cells] == ["markdown", "code"]

@@ -23,6 +23,7 @@ DEFAULT_OPTIONS = {
     "forward": False,
     "manual": False,
     "params": [],
+    "graph": None,
 }
 
 
@@ -210,7 +211,7 @@ def test_page_head(client):
     assets = asset_prefix(client.app.state.settings.static_dir)  # /static/<version>/
     assert f'<link rel="stylesheet" href="{assets}css/playground.css">' in html
     assert f'<script type="module" src="{assets}js/main.js"></script>' in html
-    assert "<title>Autograd playground</title>" in html
+    assert "<title>Backward pass of o, step by step (autograd playground)</title>" in html
 
 
 def test_layout_is_semantic(get_page):

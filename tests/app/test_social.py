@@ -1,5 +1,6 @@
 """Link previews on the pages: oEmbed discovery, Open Graph and Twitter card tags."""
 
+import re
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
@@ -21,7 +22,8 @@ def test_pages_carry_previews_of_their_own_program(get_page, path):
     assert meta(page, "og:title") == "Backward pass of loss, step by step (autograd playground)"
     assert meta(page, "og:url") == "http://127.0.0.1" + url
     image = urlsplit(meta(page, "og:image"))
-    assert image.path == "/graph.png"
+    assert image.path == "/card.png"
+    assert (meta(page, "og:image:width"), meta(page, "og:image:height")) == ("1200", "630")
     assert parse_qs(image.query) == {"src": [LOSS], "step": ["1"]}
     assert meta(page, "twitter:card") == "summary_large_image"
     assert meta(page, "twitter:image") == meta(page, "og:image")
@@ -43,4 +45,25 @@ def test_a_link_too_long_to_quote_has_no_discovery_link(get_page):
     src = "x = 1.5\n# " + "é" * 7000
     page = get_page("/?" + urlencode({"src": src}))
     assert not [a for a in page.tags("link") if a.get("rel") == "alternate"]
-    assert meta(page, "og:image").startswith("http://127.0.0.1/graph.png?src=")
+    assert meta(page, "og:image").startswith("http://127.0.0.1/card.png?src=")
+
+
+PYTHON_L = "class V:\n    def backward(self):\n        pass\n\nL = V()\nL.backward()\n"
+
+
+@pytest.mark.parametrize(
+    ("src", "name"), [("s = a * b\nL = s + 1", "L"), ("a = 2.0\ns = a * 3", "s"), (PYTHON_L, "L")]
+)
+def test_titles_name_the_graph_on_screen(client, parse_html, src, name):
+    html = client.get("/?" + urlencode({"src": src})).text
+    title = f"Backward pass of {name}, step by step (autograd playground)"
+    assert meta(parse_html(html), "og:title") == title
+    assert re.search(r"<title>([^<]*)</title>", html)[1] == title
+
+
+def test_a_python_program_without_backward_is_called_a_python_program(client, parse_html):
+    html = client.get("/?" + urlencode({"src": "class V:\n    pass\nprint(V())"})).text
+    title = "A Python program, step by step (autograd playground)"
+    assert meta(parse_html(html), "og:title") == title
+    assert "runs in the reader's browser" in meta(parse_html(html), "og:image:alt")
+    assert re.search(r"<title>([^<]*)</title>", html)[1] == title

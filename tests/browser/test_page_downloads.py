@@ -20,6 +20,7 @@ from playwright.sync_api import Page, expect
 
 from app.presets import LOSS
 from engine.playground import run
+from tests.bare_kernel import run_bare
 from tests.browser.watch import watch
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,17 +106,27 @@ def test_svg_png_dot_and_record(at_step: Page, tmp_path: Path) -> None:
     expect(page.locator("#status")).to_have_text("Downloaded record.json")
 
 
-def test_python_notebook_and_website(at_step: Page, tmp_path: Path) -> None:
+def test_python_notebook_and_website(at_step: Page, tmp_path: Path, monkeypatch) -> None:
     page = at_step
     script = download(page, "Download Python", tmp_path)
-    done = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True)
+    # -S: without site-packages, where this repository is installed: the file carries Value
+    done = subprocess.run(
+        [sys.executable, "-S", str(script)], cwd=tmp_path, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
     assert re.search(r"w1  data 2\.0000  grad 1\.0000", done.stdout)
     micrograd = download(page, "Download Python for micrograd", tmp_path)
     assert "from micrograd.engine import Value" in micrograd.read_text()
 
-    notebook = download(page, "Download notebook", tmp_path)
-    nbformat.validate(nbformat.read(notebook, as_version=4))
+    notebook = nbformat.read(download(page, "Download notebook", tmp_path), as_version=4)
+    nbformat.validate(notebook)
+    _, printed = run_bare(notebook, tmp_path, monkeypatch)  # a fresh kernel without this repo
+    record = run(LOSS)["trace"]
+    end = grads_at(len(record["backward"]))  # the grads the page shows at the end
+    names = {n["label"]: n["id"] for n in record["nodes"] if n["label"]}
+    lines = re.findall(r"^ *(\S+)  data \S+  grad (\S+)$", printed, re.M)
+    assert lines and all(grad == end[names[name]] for name, grad in lines if name in names)
+    assert {name for name, _ in lines} >= {"w1", "w2", "loss"}
 
     website = download(page, "Download as website", tmp_path)
     archive = zipfile.ZipFile(io.BytesIO(website.read_bytes()))

@@ -142,3 +142,14 @@ test("leaving the page writes the state at once", (t) => {
   t.mock.timers.tick(QUIET_MS); // the pending write finds the URL current
   assert.equal(writes, 1);
 });
+
+test("a Python program's Graph of is kept by index, and left out when there is no choice", () => {
+  const state = new UrlState({ defaultSource: DEFAULT, descent: DESCENT });
+  state.update({ source: "print(1)", step: 1, mode: "correct", graph: 1 });
+  state.link();
+  assert.equal(params().graph, "1");
+  assert.equal(params().step, "1");
+  state.update({ source: "print(1)", step: 1, mode: "correct", graph: null });
+  state.link();
+  assert.equal(params().graph, undefined);
+});
