@@ -237,7 +237,7 @@ const typedFirst = editor.changedEarly;
 if (!typedFirst) editor.source = data.source;
 // The learner's draft of this page and link, if any, replaces the link's program (and runs).
 const restored = keepDrafts({ editor, urlState, link: data.source });
-editor.setValues(data.values);
+editor.setValues(data.values, data.source); // a link's values: its own program only
 editor.mode = data.mode ?? "correct";
 editor.showLanguage(data.result?.language);
 const first = data.result?.ok ? data.result : data.fallback;
