@@ -52,34 +52,30 @@ def _number(node: ast.expr) -> float | None:
     return None
 
 
-def _calls_for(statement: ast.stmt, names: set[str]) -> list[ast.Call]:
-    """The calls in a top-level `statement` that make a value named one of `names`: the value
-    assigned to the name (also in `a, b = V(1), V(2)`), or a call with `label=` that name."""
-    found: list[ast.Call] = []
+def _made_by(statement: ast.stmt) -> list[tuple[str, ast.Call]]:
+    """(name, call) for each call in a top-level `statement` that makes a value of that name:
+    the value assigned to a name (also in `a, b = V(1), V(2)`), or a call with `label=` a name."""
+    found: list[tuple[str, ast.Call]] = []
+    if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return found  # a body that runs later, or many times: not one line's
     if isinstance(statement, ast.Assign | ast.AnnAssign):
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
         value = statement.value
         for target in targets:
-            if isinstance(target, ast.Name) and target.id in names:
-                if isinstance(value, ast.Call):
-                    found.append(value)
+            if isinstance(target, ast.Name) and isinstance(value, ast.Call):
+                found.append((target.id, value))
             elif isinstance(target, ast.Tuple | ast.List) and isinstance(
                 value, ast.Tuple | ast.List
             ):
                 for t, v in zip(target.elts, value.elts, strict=False):
-                    if isinstance(t, ast.Name) and t.id in names and isinstance(v, ast.Call):
-                        found.append(v)
-    if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-        return found  # a call in a body that runs later, or many times: not one line's
+                    if isinstance(t, ast.Name) and isinstance(v, ast.Call):
+                        found.append((t.id, v))
     for node in ast.walk(statement):
-        if isinstance(node, ast.Call) and node not in found:
+        if isinstance(node, ast.Call):
             for k in node.keywords:
-                if (
-                    k.arg == "label"
-                    and isinstance(k.value, ast.Constant)
-                    and k.value.value in names
-                ):
-                    found.append(node)
+                if k.arg == "label" and isinstance(k.value, ast.Constant):
+                    if isinstance(k.value.value, str):
+                        found.append((k.value.value, node))
     return found
 
 
@@ -93,10 +89,12 @@ def find(
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {name: Site(name, why=f"{name}: the program does not parse") for name in leaves}
-    lines = source.split("\n")
+    makers: dict[str, list[tuple[ast.stmt, ast.Call]]] = {}
+    for statement in tree.body:
+        for name, call in _made_by(statement):
+            makers.setdefault(name, []).append((statement, call))
     sites = {}
     for name, leaf in leaves.items():
-        names = {name, variables.get(id(leaf), name)}
         made = creators.MADE.get(id(leaf))
         if made is not None and made.where:
             sites[name] = Site(
@@ -105,24 +103,26 @@ def find(
                 "the program's own: change the code to try another value",
             )
             continue
-        calls = [
-            (statement, call)
-            for statement in tree.body
-            for call in _calls_for(statement, names)
+        calls = {
+            id(call): (statement, call)
+            for key in {name, variables.get(id(leaf), name)}
+            for statement, call in makers.get(key, [])
             if made is None or statement.lineno <= made.line <= (statement.end_lineno or 0)
-        ]
+        }
         if len(calls) != 1:
-            where = "; it is made in a loop or a function" if not calls else ""
-            lines_of = sorted({s.lineno for s, _ in calls})
-            if len(calls) > 1:
-                where = f": lines {', '.join(map(str, lines_of))} all make it"
+            lines_of = sorted({s.lineno for s, _ in calls.values()})
+            where = (
+                f": lines {', '.join(map(str, lines_of))} all make it"
+                if calls
+                else "; it is made in a loop or a function"
+            )
             sites[name] = Site(
                 name,
                 why=f"{name} is not made by one line of the program{where}: change the code "
                 "to try another value",
             )
             continue
-        statement, call = calls[0]
+        statement, call = next(iter(calls.values()))
         arg = _data_argument(call)
         code = _number(arg) if arg is not None else None
         if arg is None or code is None or arg.lineno != arg.end_lineno:
@@ -134,9 +134,7 @@ def find(
                 f"{made_from}; change the code to try another value",
             )
             continue
-        line = lines[arg.lineno - 1].encode()
         sites[name] = Site(name, arg.lineno, arg.col_offset, arg.end_col_offset or 0, code)
-        assert line[arg.col_offset : arg.end_col_offset]  # the span is in the line
     return sites
 
 

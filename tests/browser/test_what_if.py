@@ -13,34 +13,12 @@ from urllib.parse import urlencode
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_playground import BOOT, playground, wait_for_python
+from tests.programs import program
 
 __all__ = ["playground"]  # the fixture, used by name
 
 LOSS = "w1 = 2.0\nw2 = 3.0\nloss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5"
-OWN_CLASS = """\
-class V:
-    def __init__(self, data, children=()):
-        self.data, self.grad, self._prev = data, 0.0, set(children)
-        self._backward = lambda: None
-
-    def __mul__(self, other):
-        out = V(self.data * other.data, (self, other))
-
-        def _backward():
-            self.grad += other.data * out.grad
-            other.grad += self.data * out.grad
-
-        out._backward = _backward
-        return out
-
-
-a = V(2.0)
-b = V(float("3"))
-c = a * b
-c.grad = 1.0
-c._backward()
-print(f"c {c.data}")
-"""
+OWN_CLASS = program("own_class_what_if")  # `b` is computed: line 18
 OWN_LOSS = """\
 class V:
     def __init__(self, data, children=()):

@@ -1,12 +1,17 @@
 """engine.whatif_code: a learner's own program run again with a what-if number written where
 their code makes the leaf, so names, the program's own steps and its Output stay one run's."""
 
+from pathlib import Path
+
+import pytest
+
 from engine import creators
 from engine.playground import run, run_in_worker
 from engine.runner import run_program
 from engine.whatif_code import Site, find, rewrite
-from tests.browser.test_what_if import OWN_CLASS
 from tests.programs import program
+
+OWN_CLASS = program("own_class_what_if")
 
 
 def sites_of(source: str, names: list[str]) -> dict[str, Site]:
@@ -80,3 +85,26 @@ def test_expression_fields_say_the_codes_numbers():
         {"name": "w1", "code": 2.0, "why": ""},
         {"name": "x", "code": 1.0, "why": ""},  # never assigned: the language's default
     ]
+
+
+CORPUS = sorted((Path(__file__).resolve().parent.parent / "programs" / "learners").glob("[gh]*.py"))
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
+def test_every_learners_class_reruns_with_a_what_if_value(path: Path):
+    """Each settable leaf of the corpus takes its new value, and the graph keeps its names and
+    the program's own steps; a leaf that can't be set says why."""
+    source = path.read_text()
+    plain = run_in_worker(source)
+    for field in plain["what_if"]:
+        if field["why"]:
+            assert field["code"] is None
+            assert "change the code to try another value" in field["why"]
+            continue
+        x = field["code"] + 1
+        changed = run_in_worker(source, "correct", {field["name"]: x})
+        before, after = plain["trace"], changed["trace"]
+        assert [n["label"] for n in after["nodes"]] == [n["label"] for n in before["nodes"]]
+        assert len(after["backward"]) == len(before["backward"])
+        assert [n["data"] for n in after["nodes"] if n["label"] == field["name"]] == [x]
+        assert changed["what_if"] == plain["what_if"]
