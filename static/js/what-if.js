@@ -55,7 +55,7 @@ export class WhatIf extends EventTarget {
     }
     this.say();
     this.dispatchEvent(new Event("change"));
-    this.reset?.blur();
+    // The button hides: the keyboard goes on from the first field, not from the page's top.
     this.list?.querySelector("input:not(:disabled)")?.focus();
   }
 
