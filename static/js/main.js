@@ -109,7 +109,7 @@ const python = new PythonStart({
 /** A run's result: its output, its error, its graphs; the graph on screen stays otherwise.
  * `laidOut`: the server's SVG of it, adopted rather than laid out here. */
 async function showRun(result, laidOut = null) {
-  python.waiting = false;
+  python.ran();
   editor.showLanguage(result.language);
   output.show(result);
   graphChoice.show(result);

@@ -1,6 +1,9 @@
 """Every message is about the program on screen (issue 23, item 2), in Chromium: a "waiting for
-Python" goes once Python has answered, and the manual mode's verdict on one program never
+Python" goes once Python has answered (a panel's, and the graph's "runs once Python has
+started" over a program that drew nothing), and the manual mode's verdict on one program never
 stays over another. (Descent's graph and text saying the same numbers: test_learn.py.)"""
+
+from urllib.parse import urlencode
 
 from playwright.sync_api import Page, expect
 
@@ -39,3 +42,12 @@ def test_the_manual_verdict_goes_with_its_program(playground: Page) -> None:
     page.get_by_role("button", name="Call _backward() yourself").click()
     expect(page.get_by_label("Node", exact=True)).to_be_visible()
     expect(note).to_have_text("")
+
+
+def test_a_python_program_that_draws_nothing_says_no_more_that_it_waits(playground: Page) -> None:
+    page = playground
+    page.goto("/?" + urlencode({"src": "class A:\n    pass\n\nraise ValueError('boom')\n"}))
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text("runs once Python has started", timeout=BOOT)
+    expect(page.get_by_role("region", name="Output")).to_contain_text("boom", timeout=BOOT)
+    expect(notice).to_be_hidden()
