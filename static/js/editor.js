@@ -1,6 +1,6 @@
-// The program's controls: the Expression box (debounced), the inputs list, presets and mode.
+// The program's controls: the Expression box (debounced), presets and mode, and the What-if
+// fields (what-if.js: their values belong to the text they were set on, so an edit drops them).
 // It only reports edits ("edit" events) and shows errors; running programs is main.js's job.
-// The What-if fields are what-if.js's.
 import { WhatIf } from "./what-if.js";
 
 // Short for short programs, so a small graph follows the keyboard; longer for long ones,
@@ -13,7 +13,7 @@ const PASTE_CHARS = 200;
 
 export class Editor extends EventTarget {
   /**
-   * Event "edit": the program, its inputs or the mode changed; "preset": an example replaced the
+   * Event "edit": the program, a What-if value or the mode changed; "preset": an example replaced the
    * program ({name, previous}). Any element may be missing.
    */
   constructor({ textarea, error, inputs, whatIfNote, whatIfReset, preset, presetLoad, mode, presets }) {
@@ -24,7 +24,6 @@ export class Editor extends EventTarget {
     this.presetLoad = presetLoad;
     this.modeSelect = mode;
     this.presets = presets ?? [];
-    // The What-if fields: their values belong to the program text they were set on.
     this.whatIf = new WhatIf({
       list: inputs,
       note: whatIfNote,
