@@ -16,7 +16,17 @@ export class Editor extends EventTarget {
    * Event "edit": the program, a What-if value or the mode changed; "preset": an example replaced the
    * program ({name, previous}). Any element may be missing.
    */
-  constructor({ textarea, error, inputs, whatIfNote, whatIfReset, preset, presetLoad, mode, presets }) {
+  constructor({
+    textarea,
+    error,
+    inputs,
+    whatIfNote,
+    whatIfReset,
+    preset,
+    presetLoad,
+    mode,
+    presets,
+  }) {
     super();
     this.textarea = textarea;
     this.errorBox = error;
