@@ -13,8 +13,8 @@ const PASTE_CHARS = 200;
 
 export class Editor extends EventTarget {
   /**
-   * Event "edit": the program, a What-if value or the mode changed; "preset": an example replaced the
-   * program ({name, previous}). Any element may be missing.
+   * Event "edit": the program, a What-if value or the mode changed; "preset": an example
+   * replaced the program ({name, previous}). Any element may be missing.
    */
   constructor({
     textarea,

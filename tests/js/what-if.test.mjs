@@ -42,7 +42,10 @@ test("the note says which values differ from the code", () => {
   const { whatIf, note, reset } = made(LOSS);
   whatIf.set({ w1: 7, w2: 0.5 }, LOSS);
   whatIf.show({ w1: 7, w2: 0.5, loss: 28.125 }, FIELDS);
-  assert.equal(note.textContent, "2 values differ from the code: w1 = 7 (code: 2), w2 = 0.5 (code: 3)");
+  assert.equal(
+    note.textContent,
+    "2 values differ from the code: w1 = 7 (code: 2), w2 = 0.5 (code: 3)",
+  );
   assert.equal(note.hidden, false);
   assert.equal(reset.hidden, false);
   whatIf.set({ w1: 7 }, LOSS);
