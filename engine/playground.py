@@ -12,9 +12,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from engine import replay, whatif
+from engine import nodes, replay, whatif, whatif_code
 from engine.dot import dot_source
 from engine.errors import ExpressionError
+from engine.graph import topological_order
 from engine.language import FUNCTIONS, parse
 from engine.record import number
 from engine.tracing import MODES, trace
@@ -43,12 +44,15 @@ def run(
         return {"ok": False, "language": "expression", "error": {"message": str(e), "line": None}}
     record = trace(root, mode)
     dot = dot_source(record)
+    names = {id(v): name for name, v in program.values.items()}
+    code = whatif.code_numbers(program.output, names) if assigned else {}
     return {
         "ok": True,
         "language": "expression",
         "trace": record,
         "dot": dot,
         "inputs": {name: number(v.data) for name, v in program.inputs.items()},
+        "what_if": whatif.fields(record, code, program.inputs),
     }
 
 
@@ -146,29 +150,48 @@ def run_in_worker(
     if result["ok"] or not (is_python_only(source) or _beyond_language(source, inputs)):
         return result
     keep: dict[str, Any] = {}
-    ran = run_program(source, keep=keep)
+    values = whatif.clean(dict(inputs or {}))
+    sites = _SITES[1] if values and _SITES and _SITES[0] == source else None
+    ran = None
+    if sites is None:  # the program as written: where it writes its leaves' numbers
+        ran = run_program(source, keep=keep)
+        sites = _sites(source, keep)
+    rewritten = whatif_code.rewrite(source, sites, values)
+    if ran is None or rewritten != source:  # what-if: it runs with the numbers written in
+        keep = {}
+        ran = run_program(rewritten, keep=keep)
     records = [g["record"] for g in ran["graphs"]]
     roots, names = keep.get("roots", []), keep.get("names", {})
     orders = keep.get("orders") or [None] * len(roots)  # each root's walk, made by the runner
     chosen = ran["chosen"]
-    if inputs and chosen is not None and roots[chosen] is not None:  # what-if on its graph
-        try:
-            root = whatif.with_values(roots[chosen], whatif.clean(dict(inputs)), names)
-        except replay.ReplayError as e:
-            ran["graphs"][chosen]["note"] = f"What-if values not applied: {e}"
-        else:
-            if root is not roots[chosen]:
-                record = trace(root, "correct")
-                record["title"] = ran["graphs"][chosen]["title"]
-                ran["graphs"][chosen].update(record=record, dot=dot_source(record), kind="what if")
-                roots[chosen], records[chosen], orders[chosen] = root, record, None
     session.remember(roots, names, source, records, orders)
     ran["language"] = "python"
     ran["inputs"] = {}
+    ran["what_if"] = whatif_code.fields(sites)
     if chosen is not None:
         ran["trace"] = ran["graphs"][chosen]["record"]
         ran["dot"] = ran["graphs"][chosen]["dot"]
     return ran
+
+
+def _sites(source: str, keep: Mapping[str, Any]) -> dict[str, whatif_code.Site]:
+    """Where the program just run writes each named leaf of its live graphs (the first graph
+    to name a leaf wins), remembered for its exact text: a what-if edit of the same program
+    then runs it once, not twice."""
+    names = keep.get("names", {})
+    leaves: dict[str, Any] = {}
+    for root, order in zip(keep.get("roots", []), keep.get("orders") or [], strict=False):
+        if root is None:
+            continue
+        order = order or topological_order(root, nodes.children)
+        for i, name in whatif.leaf_names(order, names).items():
+            leaves.setdefault(name, order[i])
+    sites = whatif_code.find(source, leaves, names)
+    _SITES[:] = [source, sites]
+    return sites
+
+
+_SITES: list[Any] = []  # [source, its sites] of the last Python program run without what-if
 
 
 def _load_inputs(inputs_json: str) -> dict[str, Any]:

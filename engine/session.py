@@ -60,6 +60,7 @@ class Session:
         # changed its leaves since (a descent loop's `p.data -= ...` after its last pass).
         self.leaf_data: dict[int, float] = {}
         self.next_values: dict[int, float] | None = None  # the parameters after a descent
+        self._ahead: tuple[dict[int, float], list[Any]] | None = None  # (values, its round)
         self.shown_grads: dict[str, float] = {}
         if record is not None and len(record["nodes"]) == len(self.order):
             final = grads_at(record, len(record["backward"]))
@@ -281,7 +282,9 @@ class Session:
     def descend(self, params: list[str], rate: float, steps: int) -> dict[str, Any]:
         """`steps` rounds of forward, zero grads, backward, `p.data -= rate * p.grad`, on a
         graph rebuilt each round from the current parameters (as a training loop builds a new
-        graph each step). Returns the loss before each update and the last round's record."""
+        graph each step). Returns the loss before each update, the parameters after the last
+        one, and the record of the graph at those parameters (its forward and backward pass
+        done): what the page shows says the same numbers as its text ("w1 is now 1.0010")."""
         replay.check_replayable(self.order)
         steps = max(1, min(int(steps), MAX_DESCENT_STEPS))
         wanted = set(params)
@@ -293,30 +296,24 @@ class Session:
         }
         values = dict(values)
         history = []
-        record = None
         for k in range(steps):
-            with collector.paused():  # one collection per round, not several
-                graph = replay.rebuild(self.order, values)
-                loss = graph[-1]
-                standard_pass(loss, Recorder(), limit=len(graph) + 1)
-                history.append({"step": k, "loss": number(nodes.data(loss)),
-                                "loss_text": format_number(nodes.data(loss))})  # fmt: skip
-                if k == steps - 1:
-                    names = {
-                        id(n): self.names[id(o)]
-                        for n, o in zip(graph, self.order, strict=True)
-                        if id(o) in self.names
-                    }
-                    title = self.graph.name(self.root)
-                    record = graph_record(loss, names=names, title=title)
-                    round_values = dict(values)
-                for i in chosen:
-                    values[i] = values[i] - rate * nodes.grad(graph[i])
-        # The session goes on from here: a check works on the last round (the graph shown), and
-        # the next descent starts at the updated parameters.
-        self.leaf_data, self.next_values = round_values, values
+            graph = self._round(values)
+            loss = graph[-1]
+            history.append({"step": k, "loss": number(nodes.data(loss)),
+                            "loss_text": format_number(nodes.data(loss))})  # fmt: skip
+            for i in chosen:
+                values[i] = values[i] - rate * nodes.grad(graph[i])
+        graph = self._round(values)  # the parameters now: the next round starts from it
+        self._ahead = (dict(values), graph)
+        names = {
+            id(n): self.names[id(o)] for n, o in zip(graph, self.order, strict=True)
+            if id(o) in self.names
+        }  # fmt: skip
+        record = graph_record(graph[-1], names=names, title=self.graph.name(self.root))
+        # The session goes on from here: a check works on the graph shown, and the next
+        # descent starts at the updated parameters.
+        self.leaf_data, self.next_values = dict(values), values
         self._correct = None  # the leaves moved: so did the correct pass
-        assert record is not None
         self.shown_grads = {n["id"]: float(record["grads"][n["id"]]) for n in record["nodes"]}
         return {
             "history": history,
@@ -325,7 +322,19 @@ class Session:
             "parameter_texts": {
                 self.graph.ids[id(self.order[i])]: format_number(values[i]) for i in chosen
             },
+            "loss_text": format_number(nodes.data(graph[-1])),  # at those parameters
         }
+
+    def _round(self, values: dict[int, float]) -> list[Any]:
+        """The graph rebuilt at `values` with its forward and backward pass done (the one the
+        last descent ended on, when it was at the same values: not built twice)."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None and ahead[0] == values:
+            return ahead[1]
+        with collector.paused():  # one collection per round, not several
+            graph = replay.rebuild(self.order, values)
+            standard_pass(graph[-1], Recorder(), limit=len(graph) + 1)
+        return graph
 
 
 def _same(a: float, b: float) -> bool:

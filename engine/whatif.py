@@ -2,6 +2,8 @@
 values with the graph's own operators (engine.replay), ready for a new backward pass.
 
 Leaves are named as the learner named them: by label, else by the variable that holds them.
+`fields` says what the page's What-if panel offers: each named leaf and its number in the code,
+the number a value set there is compared with (a learner's own class: engine.whatif_code).
 """
 
 from collections.abc import Mapping
@@ -9,6 +11,8 @@ from typing import Any
 
 from engine import nodes, replay
 from engine.graph import topological_order
+from engine.language import DEFAULT_INPUT
+from engine.record import number
 
 MAX_VALUES = 200  # names one request may set
 
@@ -37,6 +41,27 @@ def with_values(
     if not leaves:
         return root
     return replay.rebuild(order, leaves, register=True)[-1]
+
+
+def fields(
+    record: Mapping[str, Any], code: Mapping[str, float], inputs: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """The What-if fields of an expression program's `record`: each named leaf with its number
+    in the code (`code`: name -> number before any what-if value; an input the code never
+    assigns has the language's default)."""
+    out = []
+    for n in record["nodes"]:
+        name = n["label"]
+        if n["leaf"] and name.isidentifier():
+            x = DEFAULT_INPUT if name in inputs else code.get(name, n["data"])
+            out.append({"name": name, "code": number(x) if isinstance(x, float) else x, "why": ""})
+    return out
+
+
+def code_numbers(root: Any, names: Mapping[int, str] | None = None) -> dict[str, float]:
+    """name -> data of each named leaf of `root`'s graph, as the code made it."""
+    order = topological_order(root, nodes.children)
+    return {name: nodes.data(order[i]) for i, name in leaf_names(order, names).items()}
 
 
 def clean(values: object) -> dict[str, float]:

@@ -56,12 +56,16 @@ export class Descent {
   async parameters() {
     if (this.names) return this.names;
     const generation = this.generation;
-    const result = await this.engine.act(this.graph(), "parameters", {}, (t) => this.tell(t));
+    let waiting = "";
+    const wait = (text) => this.tell((waiting = text));
+    const result = await this.engine.act(this.graph(), "parameters", {}, wait);
     if (generation !== this.generation) return null;
     if (!result.ok) {
       this.tell(result.error.message);
       return null;
     }
+    // Python is ready now: "waiting for Python" is no longer true.
+    if (waiting && this.el.say?.textContent === waiting) this.el.say.textContent = "";
     if (this.names) return this.names; // asked twice while waiting
     this.names = result.names;
     this.el.paramList?.replaceChildren(
@@ -199,9 +203,11 @@ export class Descent {
       describe: (first, last, n) =>
         `Loss by step: from ${first} at step 0 to ${last} at step ${n - 1}`,
     });
-    this.updated = Object.entries(result.parameter_texts)
+    // The graph shows the parameters after the update, and the loss there (engine.session).
+    const now = Object.entries(result.parameter_texts)
       .map(([id, text]) => `${this.names?.[id] ?? id} is now ${text}`)
       .join(", ");
+    this.updated = `${now}, where the loss is ${result.loss_text} (on the graph)`;
     await this.show(result.record);
     // For bench/learn_bench.py: the request's round trip, and until the graph showed the round.
     measure("descent-act", started, answered);

@@ -1,5 +1,7 @@
-// The program's controls: the Expression box (debounced), the inputs list, presets and mode.
+// The program's controls: the Expression box (debounced), presets and mode, and the What-if
+// fields (what-if.js: their values belong to the text they were set on, so an edit drops them).
 // It only reports edits ("edit" events) and shows errors; running programs is main.js's job.
+import { WhatIf } from "./what-if.js";
 
 // Short for short programs, so a small graph follows the keyboard; longer for long ones,
 // whose layout takes a while and would otherwise restart on every keystroke.
@@ -11,20 +13,34 @@ const PASTE_CHARS = 200;
 
 export class Editor extends EventTarget {
   /**
-   * Event "edit": the program, its inputs or the mode changed; "preset": an example replaced the
-   * program ({name, previous}). Any element may be missing.
+   * Event "edit": the program, a What-if value or the mode changed; "preset": an example
+   * replaced the program ({name, previous}). Any element may be missing.
    */
-  constructor({ textarea, error, inputs, preset, presetLoad, mode, presets }) {
+  constructor({
+    textarea,
+    error,
+    inputs,
+    whatIfNote,
+    whatIfReset,
+    preset,
+    presetLoad,
+    mode,
+    presets,
+  }) {
     super();
     this.textarea = textarea;
     this.errorBox = error;
-    this.inputList = inputs;
     this.presetSelect = preset;
     this.presetLoad = presetLoad;
     this.modeSelect = mode;
     this.presets = presets ?? [];
-    this.inputValues = new Map(); // input name → the number the learner typed
-    this.inputNames = "";
+    this.whatIf = new WhatIf({
+      list: inputs,
+      note: whatIfNote,
+      reset: whatIfReset,
+      source: () => this.source,
+    });
+    this.whatIf.addEventListener("change", () => this.later());
     this.timer = null;
     this.marks = textarea ? addMarks(textarea) : null;
     textarea?.addEventListener("input", (event) =>
@@ -170,6 +186,7 @@ export class Editor extends EventTarget {
   /** The learner changed the text: clear the old marks and run it soon (a paste: now). */
   edited(pasted = false) {
     if (this.presetSelect) this.presetSelect.value = "";
+    this.whatIf.drop(); // a changed program starts from its own numbers
     this.clearMarks();
     this.showRan(null);
     if (pasted) this.now();
@@ -185,9 +202,9 @@ export class Editor extends EventTarget {
     if (this.modeSelect) this.modeSelect.value = value;
   }
 
-  /** The inputs' values as the learner set them: name → number. */
+  /** The What-if values the learner set on the program now in the box: name → number. */
   get inputs() {
-    return Object.fromEntries(this.inputValues);
+    return this.whatIf.valuesFor(this.source);
   }
 
   later() {
@@ -216,6 +233,7 @@ export class Editor extends EventTarget {
     }
     const previous = this.source;
     this.source = preset.source;
+    this.whatIf.drop();
     this.clearError();
     // Before the run: the page offers the learner's text back (draft-keeper.js), not only Ctrl+Z.
     this.dispatchEvent(new CustomEvent("preset", { detail: { name: preset.name, previous } }));
@@ -228,71 +246,14 @@ export class Editor extends EventTarget {
     else this.textarea?.focus();
   }
 
-  /** Values the learner set (a permalink's `values`), before the first run. */
-  setValues(values) {
-    for (const [name, x] of Object.entries(values ?? {})) {
-      if (Number.isFinite(x)) this.inputValues.set(name, x);
-    }
+  /** Values the learner set on `source` (a permalink's `values` on its own `src`). */
+  setValues(values, source = this.source) {
+    this.whatIf.set(values, source);
   }
 
-  /**
-   * What if? A number field and a slider per named leaf (name → its data): the program's
-   * inputs and every number it assigns to a name. A change reruns the program with it.
-   */
-  showInputs(inputs) {
-    const list = this.inputList;
-    if (!list) return;
-    const names = Object.keys(inputs);
-    list.hidden = names.length === 0;
-    if (names.join("\n") === this.inputNames) {
-      for (const field of list.querySelectorAll("input")) {
-        const shown = inputs[field.dataset.name];
-        if (document.activeElement !== field && field.type === "number") {
-          field.value = String(shown);
-        }
-      }
-      return;
-    }
-    this.inputNames = names.join("\n");
-    list.replaceChildren(...names.map((name, i) => this.inputItem(name, inputs[name], i)));
-  }
-
-  inputItem(name, value, i) {
-    const item = document.createElement("li");
-    const label = document.createElement("label");
-    const field = document.createElement("input");
-    field.id = `input-${i}`;
-    label.id = `input-${i}-label`;
-    field.type = "number";
-    field.step = "any";
-    field.inputMode = "decimal";
-    field.dataset.name = name;
-    field.value = String(value);
-    label.htmlFor = field.id;
-    label.textContent = name;
-    // The slider spans the value ± 2 × max(1, |value|), in 200 keyboard steps.
-    const x = Number(value);
-    const span = 2 * Math.max(1, Math.abs(Number.isFinite(x) ? x : 0));
-    const slider = document.createElement("input");
-    slider.type = "range";
-    slider.dataset.name = name;
-    slider.setAttribute("aria-labelledby", label.id);
-    if (Number.isFinite(x)) {
-      slider.min = String(x - span);
-      slider.max = String(x + span);
-      slider.step = String(span / 100);
-      slider.value = String(x);
-    }
-    const set = (number, other) => {
-      if (Number.isFinite(number)) this.inputValues.set(name, number);
-      else this.inputValues.delete(name);
-      if (Number.isFinite(number)) other.value = String(number);
-      this.later();
-    };
-    field.addEventListener("input", () => set(field.valueAsNumber, slider));
-    slider.addEventListener("input", () => set(slider.valueAsNumber, field));
-    item.append(label, field, slider);
-    return item;
+  /** The What-if fields of a run: `leaves` (name → data) and the engine's `what_if`. */
+  showInputs(leaves, fields = null) {
+    this.whatIf.show(leaves, fields);
   }
 
   /** Show run_json's error; the graph on screen stays as it was. */
@@ -455,7 +416,7 @@ export class Editor extends EventTarget {
     for (const field of [this.presetSelect, this.presetLoad, this.modeSelect]) {
       if (field) field.disabled = true;
     }
-    for (const field of this.inputList?.querySelectorAll("input") ?? []) field.disabled = true;
+    this.whatIf.disable();
   }
 }
 

@@ -115,7 +115,7 @@ const python = new PythonStart({
  * `laidOut`: the server's SVG of it, adopted rather than laid out here; `start`: a link's
  * position for it (link-start.js). */
 async function showRun(result, laidOut = null, start = null) {
-  python.waiting = false;
+  python.ran();
   editor.showLanguage(result.language);
   output.show(result);
   graphChoice.show(result);
@@ -248,7 +248,7 @@ const typedFirst = editor.changedEarly;
 if (!typedFirst) editor.source = data.source;
 // The learner's draft of this page and link, if any, replaces the link's program (and runs).
 const restored = keepDrafts({ editor, urlState, link: data.source });
-editor.setValues(data.values);
+editor.setValues(data.values, data.source); // a link's values: its own program only
 editor.mode = data.mode ?? "correct";
 editor.showLanguage(data.result?.language);
 const first = data.result?.ok ? data.result : data.fallback;

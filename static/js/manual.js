@@ -35,6 +35,7 @@ export class Manual {
     }
     this.original = shown;
     this.options = null; // the Node list is made again for this graph
+    this.clearVerdict();
     this.trace = {
       ...shown.trace,
       mode: "manual",
@@ -71,6 +72,7 @@ export class Manual {
   /** A new program: manual mode ends without touching the worker (its graphs are new). */
   end() {
     this.active = false;
+    this.clearVerdict(); // it was about the old program
     if (this.el.panel) this.el.panel.hidden = true;
     this.el.toggle?.setAttribute("aria-pressed", "false");
     if (this.el.toggle) this.el.toggle.textContent = "Call _backward() yourself";
@@ -99,6 +101,7 @@ export class Manual {
     stepper.goTo(this.trace.backward.length - 1);
     this.trace.backward.pop();
     stepper.goTo(this.trace.backward.length);
+    this.clearVerdict(); // not every node has run any more
     this.fillNodes(state);
     this.tell("Undid the last call: every grad is as it was before it.");
   }
@@ -173,6 +176,11 @@ export class Manual {
       : " Every node has run, and every grad equals the correct pass.";
     this.el.note.textContent = text.trim();
     return text;
+  }
+
+  /** The verdict on a finished manual pass is about that pass only. */
+  clearVerdict() {
+    if (this.el.note) this.el.note.textContent = "";
   }
 
   /** Classes `ready` and `wrong` on the graph's nodes: only those that change are touched. */

@@ -18,6 +18,8 @@ const IDS = {
     textarea: "expression",
     error: "editor-error",
     inputs: "inputs",
+    whatIfNote: "what-if-note",
+    whatIfReset: "what-if-reset",
     preset: "preset",
     presetLoad: "preset-load",
     mode: "mode",

@@ -38,6 +38,12 @@ export class PythonStart {
     this.start = this.start.bind(this);
   }
 
+  /** A run came back: "it runs once Python has started" is over, whatever the run drew. */
+  ran() {
+    if (this.waiting) this.say("");
+    this.waiting = false;
+  }
+
   /** Start Python now (if it has not started). */
   start() {
     if (this.engine.state !== "stopped") return;

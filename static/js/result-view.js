@@ -60,7 +60,7 @@ export class ResultView extends EventTarget {
     this.result = result;
     next.addEventListener("change", this.showStep);
     next.addEventListener("playing", (e) => controls.showPlaying(e.detail.playing));
-    this.editor.showInputs(namedLeaves(result.trace));
+    this.editor.showInputs(namedLeaves(result.trace), result.what_if);
     const started = performance.now();
     this.showStep(null);
     measureLast("first-step", started);
@@ -97,8 +97,8 @@ export class ResultView extends EventTarget {
 
   /** A record on screen at `position`, as the learning modes need. */
   showRecord(trace, position = 0, keepLayout = false) {
-    const inputs = this.result?.inputs ?? {};
-    return this.show({ trace, inputs }, position, { keepLayout });
+    const { inputs = {}, what_if: whatIf } = this.result ?? {};
+    return this.show({ trace, inputs, what_if: whatIf }, position, { keepLayout });
   }
 
   showStep(event) {

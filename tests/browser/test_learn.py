@@ -159,13 +159,16 @@ def test_descent_reproduces_the_seed_numbers(playground: Page) -> None:
     expect(losses.nth(3)).to_have_text("0.0391")
     expect(page.locator("#descent-say")).to_contain_text("the loss went from 2.5000 to")
     expect(page.locator("#loss-plot")).to_be_visible()
-    # The graph shows the last round: w1 and w2 before its update (1.0020 and 4.9961), and
-    # after ten updates they are 1.0010 and 4.9980 — one more round starts there.
-    region.get_by_label("Steps").fill("1")
-    region.get_by_role("button", name="Run descent").click()
-    expect(history.locator("tbody tr")).to_have_count(11)
+    # The graph and the text say the same numbers: the parameters after ten updates.
+    expect(page.locator("#descent-say")).to_contain_text("w1 is now 1.0010, w2 is now 4.9980")
     w1 = page.locator("#graph svg g.node.value", has_text="w1").first.locator("text").nth(1)
+    w2 = page.locator("#graph svg g.node.value", has_text="w2").first.locator("text").nth(1)
     expect(w1).to_have_text("data 1.0010")
+    expect(w2).to_have_text("data 4.9980")
+    region.get_by_label("Steps").fill("1")
+    region.get_by_role("button", name="Run descent").click()  # one more starts there
+    expect(history.locator("tbody tr")).to_have_count(11)
+    expect(w1).to_have_text("data 1.0005")
 
 
 def test_descent_single_steps_pause_and_chosen_parameters(playground: Page) -> None:
@@ -180,7 +183,8 @@ def test_descent_single_steps_pause_and_chosen_parameters(playground: Page) -> N
     expect(history.locator("tbody tr")).to_have_count(1, timeout=BOOT)
     expect(history.locator("tbody td").nth(0)).to_have_text("2.5000")
     expect(say).to_have_text(
-        "Descent step 0: the loss was 2.5000; w1 is now 1.5000, w2 is now 4.0000."
+        "Descent step 0: the loss was 2.5000; w1 is now 1.5000, w2 is now 4.0000, "
+        "where the loss is 0.6250 (on the graph)."
     )
     # A round rewrites the numbers on the graph already on screen: no new layout.
     page.locator("#graph > svg").evaluate("svg => svg.setAttribute('data-kept', '')")
@@ -188,7 +192,7 @@ def test_descent_single_steps_pause_and_chosen_parameters(playground: Page) -> N
     expect(history.locator("tbody td").nth(1)).to_have_text("0.6250")
     expect(page.locator("#graph > svg[data-kept]")).to_have_count(1)
     w1 = page.locator("#graph svg g.node.value", has_text="w1").first.locator("text").nth(1)
-    expect(w1).to_have_text("data 1.5000")  # the round's data, before its update
+    expect(w1).to_have_text("data 1.2500")  # after two updates, as the text says
     expect(page.locator("#loss-plot")).to_have_attribute(
         "aria-label", "Loss by step: from 2.5 at step 0 to 0.625 at step 1"
     )

@@ -29,6 +29,9 @@ def test_descent_reproduces_the_seed_numbers():
     assert (f"{w1:.4f}", f"{w2:.4f}") == ("1.0010", "4.9980")
     record = result["record"]
     assert [n["id"] for n in record["nodes"]] == [f"n{i}" for i in range(len(record["nodes"]))]
+    # The graph says what the text says: the parameters after the last update (issue 23).
+    leaves = {n["label"]: f"{n['data']:.4f}" for n in record["nodes"] if n["leaf"]}
+    assert (leaves["w1"], leaves["w2"]) == ("1.0010", "4.9980")
     more = act(0, "descend", {"rate": 0.5, "steps": 1})  # goes on from the updated values
     assert more["history"][0]["loss"] < losses[-1]
 
