@@ -5,6 +5,9 @@
 export const READABLE_PX = 11; // the smallest text a learner reads without zooming
 export const LARGEST_PX = 16; // a tiny graph is not blown up past this
 const MARGIN = 1.02; // a little room around the whole graph
+// Past this many values a pan does not look for edges that cut no box (measured in Node on 2
+// cores: 1.6 ms a call at 300 values, 3.9 ms at 1,000; a graph that big is read zoomed in).
+export const UNCUT_MAX = 300;
 
 /** The scale at which the whole of `box` fits in `size`. */
 export function fitScale(box, size) {
@@ -43,6 +46,46 @@ export function initialView(box, size, textUnits, focus) {
   const { scale, whole } = initialScale(box, size, textUnits);
   if (whole || !focus) return centred(box, scale, size);
   return clamped(centred(focus, scale, size), box, size);
+}
+
+/** The start of a visible span `[start, start + length]` moved so that neither edge cuts through
+ * one of `spans` ([lo, hi] pairs: the values' boxes along this axis), so no label is left half
+ * on screen. Of the starts that keep `keep` ([lo, hi], what must stay in view) in view and put
+ * an edge at a box's side, the one with the fewest cut boxes, then the least move; a box
+ * longer than the view does not count. */
+export function uncut(start, length, spans, keep) {
+  if (spans.length > UNCUT_MAX) return start;
+  const short = spans.filter(([lo, hi]) => hi - lo < length);
+  const los = short.map(([lo]) => lo).sort((a, b) => a - b);
+  const his = short.map(([, hi]) => hi).sort((a, b) => a - b);
+  // Boxes strictly across point p: started before it and not yet ended at it.
+  const across = (p) => below(los, p, false) - below(his, p, true);
+  const cuts = (s) => across(s) + across(s + length);
+  let best = { way: start, n: cuts(start), moved: 0 };
+  if (best.n === 0) return start;
+  const lowest = keep[1] - length - 0.5;
+  const highest = keep[0] + 0.5;
+  for (const [lo, hi] of short) {
+    for (const way of [lo, hi, hi - length, lo - length]) {
+      if (way < lowest || way > highest) continue;
+      const n = cuts(way);
+      const moved = Math.abs(way - start);
+      if (n < best.n || (n === best.n && moved < best.moved)) best = { way, n, moved };
+    }
+  }
+  return best.way;
+}
+
+/** How many of the sorted `values` are below p (or equal to it, with `orEqual`). */
+function below(values, p, orEqual) {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] < p || (orEqual && values[mid] === p)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export function clamp(value, lo, hi) {

@@ -156,6 +156,7 @@ export class GraphView {
     this.container.style.setProperty("--graph-natural-height", `${natural}px`);
     const output = trace.nodes.find((n) => n.id === trace.output);
     this.container.setAttribute("aria-label", describe(trace, output));
+    this.panZoom.edges = this.edges();
     this.panZoom.initial(this.boxOf(trace.output));
     // The tiles away from the view stop rendering once all have been drawn (after a frame).
     if (culler) requestAnimationFrame(() => setTimeout(() => culler.start(), 0));
@@ -211,7 +212,9 @@ export class GraphView {
     if (step && follow) this.follow(step);
     // The views the next and the previous step will pan to: their tiles are drawn while idle.
     const near = [stepper.steps[stepper.position], stepper.steps[stepper.position - 2]];
-    this.culler?.expect(near.filter(Boolean).map((s) => this.panZoom.revealed(this.followBox(s))));
+    this.culler?.expect(
+      near.filter(Boolean).map((s) => this.panZoom.revealed(this.followBox(s), this.edges())),
+    );
   }
 
   /** A node's box in the SVG's viewBox units; the layout never changes, so it is cached. */
@@ -232,7 +235,22 @@ export class GraphView {
   /** Pan so the step's node is in view, with the inputs it wrote to if they fit too. */
   follow(step) {
     const box = this.followBox(step);
-    if (box) this.panZoom.reveal(box);
+    if (box) this.panZoom.reveal(box, this.edges());
+  }
+
+  /** Every value's box as spans on each axis (the layout never changes: made once a graph), so
+   * a pan never leaves a value's label half on screen. */
+  edges() {
+    if (this.spans?.root !== this.root) {
+      const boxes = [...this.values.keys()].map((id) => this.boxOf(id)).filter(Boolean);
+      const pad = 4; // the outline's stroke
+      this.spans = {
+        root: this.root,
+        x: boxes.map((b) => [b.x - pad, b.x + b.width + pad]),
+        y: boxes.map((b) => [b.y - pad, b.y + b.height + pad]),
+      };
+    }
+    return this.spans;
   }
 
   /** What following `step` brings into view: its node, with its inputs if they fit. */

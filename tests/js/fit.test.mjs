@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { clamped, initialScale, initialView, READABLE_PX } from "../../static/js/fit.js";
+import { clamped, initialScale, initialView, READABLE_PX, uncut } from "../../static/js/fit.js";
 
 const NEURON = { x: 0, y: 0, width: 1778, height: 210 }; // the default program, laid out LR
 const OUTPUT = { x: 1500, y: 90, width: 270, height: 40 };
@@ -38,4 +38,40 @@ test("clamping leaves a view alone along an axis where the graph is smaller", ()
   const out = clamped(view, NEURON, { width: 300, height: 600 });
   assert.equal(out.x, 0);
   assert.equal(out.y, -500);
+});
+
+// uncut: a pan that would leave a value's label half on screen goes a little further.
+test("a row cut by the top edge is brought in whole when the step still fits", () => {
+  const rows = [
+    [0, 60], // the leaves
+    [120, 180],
+    [240, 300], // the step's node
+  ];
+  // The view [30, 330] cuts the leaves; the step [240, 300] still fits from 0.
+  assert.equal(uncut(30, 330, rows, [240, 300]), 0);
+});
+
+test("a cut row is pushed out instead when bringing it in would lose the step", () => {
+  const rows = [
+    [0, 60],
+    [120, 180],
+    [240, 300],
+  ];
+  // A view 200 long at 40 cuts the leaves; keeping [150, 230] cannot reach back to 0
+  // (0 + 200 < 230), so the view moves past the leaves, and then past the row it cut below.
+  const start = uncut(40, 200, rows, [150, 230]);
+  assert.equal(start, 100);
+  assert.ok(start <= 150 && start + 200 >= 230);
+  for (const [lo, hi] of rows) {
+    const cut = (lo < start && hi > start) || (lo < start + 200 && hi > start + 200);
+    assert.ok(!cut, `[${lo}, ${hi}] is cut by [${start}, ${start + 200}]`);
+  }
+});
+
+test("nothing cut: the view stays where it was", () => {
+  assert.equal(uncut(100, 200, [[0, 60], [120, 180]], [120, 180]), 100);
+});
+
+test("a box longer than the view is left as it is", () => {
+  assert.equal(uncut(10, 50, [[0, 100]], [20, 40]), 10);
 });
