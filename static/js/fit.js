@@ -48,25 +48,28 @@ export function initialView(box, size, textUnits, focus) {
   return clamped(centred(focus, scale, size), box, size);
 }
 
-/** The start of a visible span `[start, start + length]` moved so that neither edge cuts through
- * one of `spans` ([lo, hi] pairs: the values' boxes along this axis), so no label is left half
- * on screen. Of the starts that keep `keep` ([lo, hi], what must stay in view) in view and put
- * an edge at a box's side, the one with the fewest cut boxes, then the least move; a box
- * longer than the view does not count. */
+/** The start of a visible span `[start, start + length]` moved so that no edge cuts a label:
+ * `spans` are the values' boxes along this axis as [lo, hi, keepHi], where [lo, keepHi] is the
+ * part the trailing edge may not cut (a record's label row, on the vertical axis: its data and
+ * grad may run off the bottom, its label never; the whole box when keepHi is left out), and
+ * the leading edge may cut no box. Of the starts that keep `keep` ([lo, hi], what must stay in
+ * view) in view and put an edge at a box's side, the one with the fewest cuts, then the least
+ * move; a box longer than the view does not count. */
 export function uncut(start, length, spans, keep) {
   if (spans.length > UNCUT_MAX) return start;
   const short = spans.filter(([lo, hi]) => hi - lo < length);
   const los = short.map(([lo]) => lo).sort((a, b) => a - b);
   const his = short.map(([, hi]) => hi).sort((a, b) => a - b);
-  // Boxes strictly across point p: started before it and not yet ended at it.
-  const across = (p) => below(los, p, false) - below(his, p, true);
-  const cuts = (s) => across(s) + across(s + length);
+  const marks = short.map(([, hi, mark = hi]) => mark).sort((a, b) => a - b);
+  // Boxes strictly across point p (started before it, not yet ended at it).
+  const across = (ends, p) => below(los, p, false) - below(ends, p, true);
+  const cuts = (s) => across(his, s) + across(marks, s + length);
   let best = { way: start, n: cuts(start), moved: 0 };
   if (best.n === 0) return start;
   const lowest = keep[1] - length - 0.5;
   const highest = keep[0] + 0.5;
-  for (const [lo, hi] of short) {
-    for (const way of [lo, hi, hi - length, lo - length]) {
+  for (const [lo, hi, mark = hi] of short) {
+    for (const way of [lo, hi, hi - length, mark - length, lo - length]) {
       if (way < lowest || way > highest) continue;
       const n = cuts(way);
       const moved = Math.abs(way - start);

@@ -1,5 +1,6 @@
 // The graph on screen: laid out once per program, then each step rewrites a few <text>
 // elements and toggles highlight classes. Never a re-layout while stepping.
+import { UNCUT_MAX } from "./fit.js";
 import { tileSvg } from "./graph-tiles.js";
 import { choiceOf } from "./layout-choice.js";
 import { PanZoom } from "./pan-zoom.js";
@@ -239,15 +240,17 @@ export class GraphView {
   }
 
   /** Every value's box as spans on each axis (the layout never changes: made once a graph), so
-   * a pan never leaves a value's label half on screen. */
+   * a pan never leaves a value's label half on screen (fit.js uncut). */
   edges() {
+    if (this.values.size > UNCUT_MAX) return null; // too many to look for uncut edges (fit.js)
     if (this.spans?.root !== this.root) {
       const boxes = [...this.values.keys()].map((id) => this.boxOf(id)).filter(Boolean);
       const pad = 4; // the outline's stroke
       this.spans = {
         root: this.root,
         x: boxes.map((b) => [b.x - pad, b.x + b.width + pad]),
-        y: boxes.map((b) => [b.y - pad, b.y + b.height + pad]),
+        // a record's label is its top row of three: the bottom edge may cut below it
+        y: boxes.map((b) => [b.y - pad, b.y + b.height + pad, b.y + b.height / 3 + pad]),
       };
     }
     return this.spans;

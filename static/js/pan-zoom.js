@@ -215,8 +215,11 @@ export class PanZoom {
     const w = width * this.view.scale;
     const h = height * this.view.scale;
     const margin = Math.min(24 * this.view.scale, w / 10);
-    let x = shift(this.view.x, w, r.x - margin, r.x + r.width + margin);
-    let y = shift(this.view.y, h, r.y - margin, r.y + r.height + margin);
+    // The margin shrinks to what is left when r barely fits, so that r itself is never cut.
+    const mx = Math.max(0, Math.min(margin, (w - r.width) / 2));
+    const my = Math.max(0, Math.min(margin, (h - r.height) / 2));
+    let x = shift(this.view.x, w, r.x - mx, r.x + r.width + mx);
+    let y = shift(this.view.y, h, r.y - my, r.y + r.height + my);
     if (edges) {
       x = uncut(x, w, edges.x, [r.x, r.x + r.width]);
       y = uncut(y, h, edges.y, [r.y, r.y + r.height]);

@@ -286,6 +286,13 @@ def test_the_step_stays_in_view_and_no_label_is_cut(playground: Page, size) -> N
                 and b["x"] + b["width"] <= panel["x"] + panel["width"] + 1
                 and b["y"] + b["height"] <= panel["y"] + panel["height"] + 1
             )
+            # The bottom edge may cut a record below its label row (data, grad), never through it.
+            label_shown = (
+                b["x"] >= panel["x"] - 1
+                and b["y"] >= panel["y"] - 1
+                and b["x"] + b["width"] <= panel["x"] + panel["width"] + 1
+                and b["y"] + b["height"] / 3 <= panel["y"] + panel["height"] + 1
+            )
             outside = (
                 b["x"] + b["width"] <= panel["x"] + 1
                 or b["y"] + b["height"] <= panel["y"] + 1
@@ -295,7 +302,7 @@ def test_the_step_stays_in_view_and_no_label_is_cut(playground: Page, size) -> N
             if b["marked"]:
                 assert inside, f"step {n}: a highlighted value {b} is not in the panel {panel}"
             else:
-                assert inside or outside, f"step {n}: a value {b} is cut by the panel {panel}"
+                assert inside or label_shown or outside, f"step {n}: {b}'s label is cut: {panel}"
     assert len(moved) > 1, "the view never panned: this graph does not test following"
 
 

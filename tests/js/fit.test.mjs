@@ -75,3 +75,19 @@ test("nothing cut: the view stays where it was", () => {
 test("a box longer than the view is left as it is", () => {
   assert.equal(uncut(10, 50, [[0, 100]], [20, 40]), 10);
 });
+
+test("the bottom edge may cut a box below its label row, never through the label", () => {
+  // Rows of records: [top, bottom, end of the label row].
+  const rows = [
+    [0, 60, 20],
+    [100, 160, 120],
+    [200, 260, 220],
+  ];
+  // [0, 230] cuts the third row below its label: allowed, nothing moves.
+  assert.equal(uncut(0, 230, rows, [100, 160]), 0);
+  // [0, 210] cuts through its label: the view moves so the label is whole or gone.
+  const start = uncut(0, 210, rows, [100, 160]);
+  assert.ok(start + 210 >= 220 || start + 210 <= 200, `view [${start}, ${start + 210}]`);
+  assert.ok(start <= 100 && start + 210 >= 160);
+  assert.ok(!(start > 0 && start < 60) && !(start > 100 && start < 160), "no top edge cut");
+});
