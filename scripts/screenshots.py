@@ -52,7 +52,7 @@ def inspector(page: Page, base: str, out: Path, size, name: str) -> None:
     page.goto(f"{base}/")
     ready(page)
     step(page, 3)
-    page.locator("#graph svg g.node.value", has_text="w1").first.click()
+    page.locator("#graph svg g.node.value.current").click()
     expect(page.locator("#inspector")).to_be_visible()
     shoot(page, out, name)
 

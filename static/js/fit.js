@@ -54,8 +54,9 @@ export function initialView(box, size, textUnits, focus) {
  * grad may run off the bottom, its label never; the whole box when keepHi is left out), and
  * the leading edge may cut no box. Of the starts that keep `keep` ([lo, hi], what must stay in
  * view) in view and put an edge at a box's side, the one with the fewest cuts, then the least
- * move; a box longer than the view does not count. */
-export function uncut(start, length, spans, keep) {
+ * move; a box longer than the view does not count. `within` ([lo, hi], optional): where the
+ * start should stay (the graph's extent): left only when no start inside it cuts nothing. */
+export function uncut(start, length, spans, keep, within = [-Infinity, Infinity]) {
   if (spans.length > UNCUT_MAX) return start;
   const short = spans.filter(([lo, hi]) => hi - lo < length);
   const los = short.map(([lo]) => lo).sort((a, b) => a - b);
@@ -64,18 +65,25 @@ export function uncut(start, length, spans, keep) {
   // Boxes strictly across point p (started before it, not yet ended at it).
   const across = (ends, p) => below(los, p, false) - below(ends, p, true);
   const cuts = (s) => across(his, s) + across(marks, s + length);
+  const search = (lowest, highest, best) => {
+    for (const [lo, hi, mark = hi] of short) {
+      for (const way of [lo, hi, hi - length, mark - length, lo - length]) {
+        if (way < lowest || way > highest) continue;
+        const n = cuts(way);
+        const moved = Math.abs(way - start);
+        if (n < best.n || (n === best.n && moved < best.moved)) best = { way, n, moved };
+      }
+    }
+    return best;
+  };
   let best = { way: start, n: cuts(start), moved: 0 };
   if (best.n === 0) return start;
   const lowest = keep[1] - length - 0.5;
   const highest = keep[0] + 0.5;
-  for (const [lo, hi, mark = hi] of short) {
-    for (const way of [lo, hi, hi - length, mark - length, lo - length]) {
-      if (way < lowest || way > highest) continue;
-      const n = cuts(way);
-      const moved = Math.abs(way - start);
-      if (n < best.n || (n === best.n && moved < best.moved)) best = { way, n, moved };
-    }
-  }
+  // Inside the graph first; past its end only if that is the only way to cut no label.
+  const inside = [Math.max(lowest, Math.min(within[0], start)), Math.min(highest, Math.max(within[1], start))];
+  best = search(...inside, best);
+  if (best.n > 0) best = search(lowest, highest, best);
   return best.way;
 }
 

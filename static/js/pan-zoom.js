@@ -158,8 +158,9 @@ export class PanZoom {
       const { width, height } = this.size();
       const { x, y, scale } = this.view;
       const r = this.focus;
-      this.view.x = uncut(x, width * scale, this.edges.x, [r.x, r.x + r.width]);
-      this.view.y = uncut(y, height * scale, this.edges.y, [r.y, r.y + r.height]);
+      const [w, h] = [width * scale, height * scale];
+      this.view.x = uncut(x, w, this.edges.x, [r.x, r.x + r.width], this.within("x", w));
+      this.view.y = uncut(y, h, this.edges.y, [r.y, r.y + r.height], this.within("y", h));
     }
     this.auto = "initial";
     this.apply();
@@ -208,6 +209,13 @@ export class PanZoom {
     this.apply();
   }
 
+  /** Where a view `length` long may start on `axis` without showing space beyond the graph
+   * (anywhere, when the graph is shorter than the view). */
+  within(axis, length) {
+    const [lo, size] = axis === "x" ? [this.box.x, this.box.width] : [this.box.y, this.box.height];
+    return size > length ? [lo, lo + size - length] : [-Infinity, Infinity];
+  }
+
   /** The visible box (SVG units) that reveal(r, edges) would pan to; null without r. */
   revealed(r, edges = null) {
     if (!r) return null;
@@ -221,8 +229,8 @@ export class PanZoom {
     let x = shift(this.view.x, w, r.x - mx, r.x + r.width + mx);
     let y = shift(this.view.y, h, r.y - my, r.y + r.height + my);
     if (edges) {
-      x = uncut(x, w, edges.x, [r.x, r.x + r.width]);
-      y = uncut(y, h, edges.y, [r.y, r.y + r.height]);
+      x = uncut(x, w, edges.x, [r.x, r.x + r.width], this.within("x", w));
+      y = uncut(y, h, edges.y, [r.y, r.y + r.height], this.within("y", h));
     }
     return { x, y, width: w, height: h };
   }

@@ -390,3 +390,16 @@ def test_dark_theme_covers_every_field(playground: Page) -> None:
     expect(dialog).to_be_visible()
     in_dialog = page.evaluate(AUDIT)
     assert [f for f in in_dialog if f["bg"] > 0.6 or f["ratio"] < 4.5] == []
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    # The Embed dialog and the Download menu.
+    page.get_by_text("Download", exact=True).click()
+    expect(page.get_by_role("button", name="Download SVG")).to_be_visible()
+    menus = page.evaluate(AUDIT)
+    assert [f for f in menus if f["bg"] > 0.6 or f["ratio"] < 4.5] == []
+    page.get_by_text("Download", exact=True).click()
+    page.get_by_role("button", name="Embed").click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    embed = page.evaluate(AUDIT)
+    assert len(embed) > len(found)
+    assert [f for f in embed if f["bg"] > 0.6 or f["ratio"] < 4.5] == []

@@ -91,3 +91,15 @@ test("the bottom edge may cut a box below its label row, never through the label
   assert.ok(start <= 100 && start + 210 >= 160);
   assert.ok(!(start > 0 && start < 60) && !(start > 100 && start < 160), "no top edge cut");
 });
+
+test("a view kept within the graph does not push past its end to avoid a cut", () => {
+  const rows = [
+    [0, 60],
+    [100, 160],
+    [200, 260],
+  ];
+  // The graph is [0, 260]; a view 200 long may start in [0, 60]. At 30 it cuts [0, 60];
+  // pushing it out (start 60) is allowed; anything past 60 shows empty space.
+  const start = uncut(30, 200, rows, [200, 230], [0, 60]);
+  assert.ok(start >= 0 && start <= 60, `start ${start}`);
+});
