@@ -1,5 +1,6 @@
 // The graph on screen: laid out once per program, then each step rewrites a few <text>
 // elements and toggles highlight classes. Never a re-layout while stepping.
+import { UNCUT_MAX } from "./fit.js";
 import { tileSvg } from "./graph-tiles.js";
 import { choiceOf } from "./layout-choice.js";
 import { PanZoom } from "./pan-zoom.js";
@@ -156,6 +157,7 @@ export class GraphView {
     this.container.style.setProperty("--graph-natural-height", `${natural}px`);
     const output = trace.nodes.find((n) => n.id === trace.output);
     this.container.setAttribute("aria-label", describe(trace, output));
+    this.panZoom.edges = this.edges();
     this.panZoom.initial(this.boxOf(trace.output));
     // The tiles away from the view stop rendering once all have been drawn (after a frame).
     if (culler) requestAnimationFrame(() => setTimeout(() => culler.start(), 0));
@@ -211,7 +213,9 @@ export class GraphView {
     if (step && follow) this.follow(step);
     // The views the next and the previous step will pan to: their tiles are drawn while idle.
     const near = [stepper.steps[stepper.position], stepper.steps[stepper.position - 2]];
-    this.culler?.expect(near.filter(Boolean).map((s) => this.panZoom.revealed(this.followBox(s))));
+    this.culler?.expect(
+      near.filter(Boolean).map((s) => this.panZoom.revealed(this.followBox(s), this.edges())),
+    );
   }
 
   /** A node's box in the SVG's viewBox units; the layout never changes, so it is cached. */
@@ -232,7 +236,24 @@ export class GraphView {
   /** Pan so the step's node is in view, with the inputs it wrote to if they fit too. */
   follow(step) {
     const box = this.followBox(step);
-    if (box) this.panZoom.reveal(box);
+    if (box) this.panZoom.reveal(box, this.edges());
+  }
+
+  /** Every value's box as spans on each axis (the layout never changes: made once a graph), so
+   * a pan never leaves a value's label half on screen (fit.js uncut). */
+  edges() {
+    if (this.values.size > UNCUT_MAX) return null; // too many to look for uncut edges (fit.js)
+    if (this.spans?.root !== this.root) {
+      const boxes = [...this.values.keys()].map((id) => this.boxOf(id)).filter(Boolean);
+      const pad = 4; // the outline's stroke
+      this.spans = {
+        root: this.root,
+        x: boxes.map((b) => [b.x - pad, b.x + b.width + pad]),
+        // a record's label is its top row of three: the bottom edge may cut below it
+        y: boxes.map((b) => [b.y - pad, b.y + b.height + pad, b.y + b.height / 3 + pad]),
+      };
+    }
+    return this.spans;
   }
 
   /** What following `step` brings into view: its node, with its inputs if they fit. */

@@ -1,7 +1,10 @@
 // The node inspector: click a value (or press Enter on it) to see its data, grad, op, the
 // local rule that feeds its inputs with its numbers, its inputs and consumers, and the step at
 // which its grad became final. Everything comes from the record on screen; text only.
-import { onNodeClick } from "./node-click.js";
+// It opens beside its node (a popover placed by popover-place.js, inside the viewport); Escape
+// closes it and gives the keyboard back to the graph.
+import { onNodeClick, valueGroup } from "./node-click.js";
+import { place } from "./popover-place.js";
 
 export class Inspector {
   /** panel: section#inspector; current(): the Stepper on screen; active(): may it open? */
@@ -11,20 +14,38 @@ export class Inspector {
     this.current = current;
     this.active = active;
     this.nodeId = null;
-    close?.addEventListener("click", () => this.hide());
     const graph = document.getElementById("graph");
+    this.graph = graph;
+    close?.addEventListener("click", () => this.hide({ refocus: true }));
     onNodeClick(graph, (id) => {
       if (this.active()) this.show(id);
     });
-    graph?.addEventListener("keydown", (event) => {
-      const group = event.target.closest?.("g.node.value");
-      if (event.key === "Enter" && group && this.active()) this.show(group.id);
-    });
+    const escape = (event) => {
+      if (event.key !== "Escape" || !this.nodeId) return;
+      event.preventDefault();
+      this.hide({ refocus: true });
+    };
+    graph?.addEventListener("keydown", escape);
+    panel?.addEventListener("keydown", escape);
   }
 
-  hide() {
+  /** `refocus`: the keyboard goes back to the graph (Escape, Close). */
+  hide({ refocus = false } = {}) {
+    const had = this.nodeId;
     this.nodeId = null;
     if (this.panel) this.panel.hidden = true;
+    if (refocus && had) this.graph?.focus({ preventScroll: true });
+  }
+
+  /** Beside the node's box on screen, inside the viewport. */
+  placeBeside(nodeId) {
+    const box = valueGroup(nodeId)?.getBoundingClientRect();
+    if (!box || !this.panel) return;
+    const size = this.panel.getBoundingClientRect();
+    const viewport = { width: window.innerWidth, height: window.innerHeight };
+    const at = place(box, { width: size.width, height: size.height }, viewport);
+    this.panel.style.left = `${Math.round(at.left)}px`;
+    this.panel.style.top = `${Math.round(at.top)}px`;
   }
 
   /** The stepper moved or changed: keep the panel in step. */
@@ -74,5 +95,6 @@ export class Inspector {
     }
     this.body.replaceChildren(list);
     this.panel.hidden = false;
+    if (getComputedStyle(this.panel).position === "fixed") this.placeBeside(nodeId);
   }
 }

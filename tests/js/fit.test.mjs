@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { clamped, initialScale, initialView, READABLE_PX } from "../../static/js/fit.js";
+import { clamped, initialScale, initialView, READABLE_PX, uncut } from "../../static/js/fit.js";
 
 const NEURON = { x: 0, y: 0, width: 1778, height: 210 }; // the default program, laid out LR
 const OUTPUT = { x: 1500, y: 90, width: 270, height: 40 };
@@ -38,4 +38,68 @@ test("clamping leaves a view alone along an axis where the graph is smaller", ()
   const out = clamped(view, NEURON, { width: 300, height: 600 });
   assert.equal(out.x, 0);
   assert.equal(out.y, -500);
+});
+
+// uncut: a pan that would leave a value's label half on screen goes a little further.
+test("a row cut by the top edge is brought in whole when the step still fits", () => {
+  const rows = [
+    [0, 60], // the leaves
+    [120, 180],
+    [240, 300], // the step's node
+  ];
+  // The view [30, 330] cuts the leaves; the step [240, 300] still fits from 0.
+  assert.equal(uncut(30, 330, rows, [240, 300]), 0);
+});
+
+test("a cut row is pushed out instead when bringing it in would lose the step", () => {
+  const rows = [
+    [0, 60],
+    [120, 180],
+    [240, 300],
+  ];
+  // A view 200 long at 40 cuts the leaves; keeping [150, 230] cannot reach back to 0
+  // (0 + 200 < 230), so the view moves past the leaves, and then past the row it cut below.
+  const start = uncut(40, 200, rows, [150, 230]);
+  assert.equal(start, 100);
+  assert.ok(start <= 150 && start + 200 >= 230);
+  for (const [lo, hi] of rows) {
+    const cut = (lo < start && hi > start) || (lo < start + 200 && hi > start + 200);
+    assert.ok(!cut, `[${lo}, ${hi}] is cut by [${start}, ${start + 200}]`);
+  }
+});
+
+test("nothing cut: the view stays where it was", () => {
+  assert.equal(uncut(100, 200, [[0, 60], [120, 180]], [120, 180]), 100);
+});
+
+test("a box longer than the view is left as it is", () => {
+  assert.equal(uncut(10, 50, [[0, 100]], [20, 40]), 10);
+});
+
+test("the bottom edge may cut a box below its label row, never through the label", () => {
+  // Rows of records: [top, bottom, end of the label row].
+  const rows = [
+    [0, 60, 20],
+    [100, 160, 120],
+    [200, 260, 220],
+  ];
+  // [0, 230] cuts the third row below its label: allowed, nothing moves.
+  assert.equal(uncut(0, 230, rows, [100, 160]), 0);
+  // [0, 210] cuts through its label: the view moves so the label is whole or gone.
+  const start = uncut(0, 210, rows, [100, 160]);
+  assert.ok(start + 210 >= 220 || start + 210 <= 200, `view [${start}, ${start + 210}]`);
+  assert.ok(start <= 100 && start + 210 >= 160);
+  assert.ok(!(start > 0 && start < 60) && !(start > 100 && start < 160), "no top edge cut");
+});
+
+test("a view kept within the graph does not push past its end to avoid a cut", () => {
+  const rows = [
+    [0, 60],
+    [100, 160],
+    [200, 260],
+  ];
+  // The graph is [0, 260]; a view 200 long may start in [0, 60]. At 30 it cuts [0, 60];
+  // pushing it out (start 60) is allowed; anything past 60 shows empty space.
+  const start = uncut(30, 200, rows, [200, 230], [0, 60]);
+  assert.ok(start >= 0 && start <= 60, `start ${start}`);
 });
