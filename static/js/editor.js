@@ -355,6 +355,18 @@ export class Editor extends EventTarget {
    * Mark the program's lines that the step on screen ran (a step's `ran`: 1-based `line` to
    * `end_line`), as a line background; null clears. Never moves the cursor or the focus.
    */
+  /** Scroll the editor's own box (never the page: on a phone the graph is above) so that the
+   * line at `pos` is in it. */
+  reveal(pos) {
+    const scroller = this.view.scrollDOM;
+    const block = this.view.lineBlockAt(pos);
+    const top = block.top + this.view.documentPadding.top;
+    const margin = block.height * 2;
+    if (top < scroller.scrollTop || top + block.height > scroller.scrollTop + scroller.clientHeight) {
+      scroller.scrollTop = Math.max(0, top - margin);
+    }
+  }
+
   showRan(ran) {
     const lines = [];
     for (const { line, end_line: end } of ran ?? []) {
@@ -369,6 +381,7 @@ export class Editor extends EventTarget {
         .filter((n) => n >= 1 && n <= doc.lines)
         .map((n) => this.ranMark.range(doc.line(n).from));
       this.view.dispatch({ effects: this.setRan.of(this.cm.Decoration.set(marks, true)) });
+      if (marks.length) this.reveal(marks[0].from);
       return;
     }
     if (!this.marks || this.errorBox?.hidden === false) return; // an error's mark comes first

@@ -306,6 +306,13 @@ def test_the_step_stays_in_view_and_no_label_is_cut(playground: Page, size) -> N
     assert len(moved) > 1, "the view never panned: this graph does not test following"
 
 
+FITS = """(e) => {
+  const s = getComputedStyle(e);
+  return s.textOverflow !== "ellipsis" && e.scrollWidth <= e.clientWidth + 1
+    && e.scrollHeight <= e.clientHeight + 1;
+}"""
+
+
 def test_the_status_line_is_never_cut(playground: Page) -> None:
     page = playground
     page.set_viewport_size({"width": 390, "height": 844})
@@ -314,15 +321,19 @@ def test_the_status_line_is_never_cut(playground: Page) -> None:
     for n in range(1, 7):
         step(page, 1)
         expect(status).to_contain_text(f"Step {n} of 6")
-        fits = status.evaluate(
-            """(e) => {
-              const s = getComputedStyle(e);
-              return s.textOverflow !== "ellipsis" && e.scrollWidth <= e.clientWidth + 1
-                && e.scrollHeight <= e.clientHeight + 1;
-            }"""
-        )
-        assert fits, f"step {n}: the status line is cut: {status.inner_text()}"
+        assert status.evaluate(FITS), f"step {n}: the status line is cut: {status.inner_text()}"
         assert_on_screen(page, status, "the status line")
+
+
+@pytest.mark.parametrize("width", [390, 768, 1280])
+def test_whether_python_is_ready_is_never_cut(playground: Page, width: int) -> None:
+    page = playground
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto("/")
+    boot = page.locator("#boot-status")
+    expect(boot).to_contain_text("edits run live", timeout=BOOT)
+    assert boot.evaluate(FITS), f"the boot status is cut: {boot.inner_text()}"
+    assert_on_screen(page, boot, "the boot status")
 
 
 # Every field and panel on the page, in the dark theme: text against its own background

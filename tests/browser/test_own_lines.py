@@ -98,6 +98,25 @@ def test_a_local_in_the_closure_is_its_own_line_and_marked(playground: Page) -> 
     )
 
 
+def test_the_line_that_ran_is_scrolled_into_the_editor_not_the_page(playground: Page) -> None:
+    """A long program pasted leaves the editor at its end; a step shows its closure's line."""
+    page = playground
+    open_ready(page)
+    paste(page, program("own_class_descent"))
+    expect(output(page)).to_contain_text("w1 1.0010", timeout=BOOT)
+    scroller = page.locator(".code-editor .cm-scroller")
+    scroller.evaluate("(s) => { s.scrollTop = s.scrollHeight; }")
+    page.locator("#graph").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(ran_lines(page).first).to_be_visible()
+    box, line = scroller.bounding_box(), ran_lines(page).first.bounding_box()
+    assert box and line
+    assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"]
+    assert page.evaluate("window.scrollY") == 0  # the editor scrolled, not the page
+    expect(page.locator("#graph")).to_be_focused()
+
+
 def test_mode_is_off_for_python_and_says_why(playground: Page) -> None:
     page = playground
     open_ready(page)
