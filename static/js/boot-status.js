@@ -46,7 +46,7 @@ export class BootStatus {
   ready(ms) {
     this.restart = null;
     const seconds = (ms / 1000).toFixed(1);
-    this.set(`Python is ready (started in ${seconds} s): edits run live.`, "ready");
+    this.set(`Python ready in ${seconds} s: edits run live.`, "ready");
     const now = performance.now();
     performance.mark("worker-ready", { startTime: now });
     measure("worker-boot", Math.max(0, now - ms), now);
