@@ -6,7 +6,7 @@ the server's share (app.engine_runs), and the website's graph is laid out by the
 `dot` renderer, under the first paint's cost model and its caps.
 
 The SVG, PNG, DOT and record downloads are made in the page from what is on screen
-(static/js/downloads.js), so they also work in a static export.
+(static/js/graph/downloads.js), so they also work in a static export.
 
 A program in full Python is never run here (docs/security.md): its `.py` is its source as the
 learner wrote it, its notebook that source after what its imports need (app.program_code), and

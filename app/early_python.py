@@ -4,7 +4,8 @@ The engine worker's boot (Pyodide, ~0.45 s from a stored memory snapshot, more o
 is most of the wait before a learner's Python can run. A module script starts only once the page
 is parsed and its module graph fetched, ~0.15 s in; this small classic script at the top of
 `<head>` starts the worker as the first bytes arrive. The worker boots from its own URL's query
-(static/js/worker.js); static/js/engine-client.js adopts it, with the messages it sent meanwhile.
+(static/js/engine-worker/worker.js); static/js/python/engine-client.js adopts it, with the
+messages it sent meanwhile.
 
 Only in a browser where Python has booted before (`BOOTED_KEY` in localStorage), whose cache
 holds Pyodide's files: on a first visit the worker's 4.7 MB of downloads would compete with the
@@ -25,7 +26,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-# The worker's URL as static/js/protocol.js's engineWorkerUrl and engineWorkerSource make it (the
+# The worker's URL as static/js/shared/protocol.js's engineWorkerUrl and engineWorkerSource make
+# it (the
 # same query names; a data: URL that imports the module, so the worker's origin is opaque).
 SCRIPT = (
     "(() => {"
@@ -44,7 +46,8 @@ SCRIPT = (
     " performance.mark('early-python');"
     " })();"
 )
-# Set by static/js/engine-client.js once Python has booted in this browser: its files are in the
+# Set by static/js/python/engine-client.js once Python has booted in this browser: its files are
+# in the
 # browser's cache from then on.
 BOOTED_KEY = "playground:python-booted"
 SCRIPT_HASH = "'sha256-" + base64.b64encode(hashlib.sha256(SCRIPT.encode()).digest()).decode() + "'"

@@ -48,7 +48,7 @@ def graph_dot(source: str, mode: str = "correct", step: int | None = None) -> tu
     the program's record."""
     record = trace(parse(source), mode)
     step = clamp_step(step, len(record["backward"]))
-    # Constants drawn as their number alone, as the page draws them (static/js/record-dot.js).
+    # Constants drawn as their number alone, as the page draws them (static/js/graph/record-dot.js).
     dot = dot_source(record, grad_texts=grad_texts_at(record, step))
     return dot, record
 

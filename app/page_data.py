@@ -266,7 +266,7 @@ def python_pending() -> dict[str, Any]:
 
 
 def dot_style() -> dict[str, Any]:
-    """How the page writes a record's DOT (static/js/record-dot.js): engine/dot.py's
+    """How the page writes a record's DOT (static/js/graph/record-dot.js): engine/dot.py's
     attributes, and the most values a drawn graph may have."""
     return page_style() | {"max_nodes": MAX_NODES}
 

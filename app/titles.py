@@ -3,7 +3,7 @@
 An expression program's graph is its output's; a Python program is never run on the server, so
 its title names the value whose `.backward()` it calls (read from its syntax), if any. Once the
 reader's browser has run it, the page names the graph chosen under "Graph of" with the same
-words (the format is sent in the page's data, static/js/page-title.js).
+words (the format is sent in the page's data, static/js/page/page-title.js).
 """
 
 import ast

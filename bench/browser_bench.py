@@ -34,7 +34,8 @@ BOOT_TIMEOUT_MS = 180_000
 GRAPH_TIMEOUT_MS = 60_000
 EDITS = 15
 STEPS = 100
-RESTORED = "restored from a memory snapshot"  # the worker's console line (static/js/worker.js)
+# the worker's console line (static/js/engine-worker/worker.js)
+RESTORED = "restored from a memory snapshot"
 # A first visit stays open this long before the repeat visit, as a reader's would: Chromium
 # writes its wasm code cache a little after a module has run hot, not at once.
 DWELL_MS = 5_000
@@ -255,9 +256,10 @@ def snapshot_in_node(repeats: int) -> dict[str, Any]:
 
 
 def debounce_ms() -> float | None:
-    """The editor's debounce: an edit waits this long before it runs (static/js/editor.js)."""
+    """The editor's debounce: an edit waits this long before it runs
+    (static/js/editor/editor.js)."""
     try:
-        text = (ROOT / "static" / "js" / "editor.js").read_text()
+        text = (ROOT / "static" / "js" / "editor" / "editor.js").read_text()
     except OSError:
         return None
     found = re.search(r"DEBOUNCE_MS\s*=\s*(\d+)", text)

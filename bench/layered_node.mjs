@@ -4,7 +4,7 @@
 //   node bench/layered_node.mjs REPEATS FILE.dot...   → JSON on stdout
 import { readFileSync } from "node:fs";
 
-import { layeredSVG } from "../static/js/layered-svg.js";
+import { layeredSVG } from "../static/js/shared/layered-svg.js";
 
 const [repeats, ...files] = process.argv.slice(2);
 const results = {};

@@ -2,7 +2,7 @@
 
 - native `dot` (Graphviz 2.43) with the attributes engine/dot.py picks for its size (the fast
   ones above 400 drawn nodes), capped at --cap seconds (the reference);
-- our layered layout in Node (static/js/layered-svg.js): DOT text to SVG text, and the layout
+- our layered layout in Node (static/js/shared/layered-svg.js): DOT text to SVG text, and the layout
   the record picks for the page (engine/layout_choice.py);
 - the page in Chromium: the program pasted into "Expression" until its graph is on screen
   (the Python run in the worker included), the layout and install times the page records on
@@ -161,7 +161,8 @@ def table(figures: dict[str, Any]) -> str:
         f"{figures['when']} ({figures['cpus']} CPUs, load average {load} at the end; Node "
         f"{figures['node'].strip()}). Native `dot` is Graphviz 2.43 with the attributes "
         "engine/dot.py picks for the graph's size (the fast ones above 400 drawn nodes), one run "
-        'each. "Layered, Node" is static/js/layered-svg.js from DOT text to SVG text (median '
+        'each. "Layered, Node" is static/js/shared/layered-svg.js from DOT text to SVG text '
+        "(median "
         'of the repeats); "page" pastes the program into the playground in Chromium (medians): '
         "*drawn* is from the paste until every value is on screen, the Python run in the worker "
         "included; *layout* and *install* are the page's performance measures of those names "

@@ -5,7 +5,7 @@ against micrograd 0.1.0 (same data, same seeded weights, same update).
 - Pyodide: the page's own buttons ("Descent step", "Train on two moons"); each step adds a
   performance measure, "descent-act" or "moons-act", the request's round trip measured in the
   page (JSON both ways included), and for descent "descent-shown", until the graph showed the
-  round (static/js/descent.js, moons.js);
+  round (static/js/learn/descent.js, moons.js);
 - CPython: engine.playground.act_json with the same arguments (what the worker calls);
 - steps/s: engine.moons.Training.step (as the worker runs it, and with the garbage collector
   left alone) against the same step written with micrograd's classes.

@@ -1,5 +1,5 @@
 """Measurements taken inside the page, with the page's own clock (performance.now()), and the
-timings the page itself records as performance marks and measures (static/js/timings.js).
+timings the page itself records as performance marks and measures (static/js/shared/timings.js).
 
 Playwright's `page.evaluate` runs these over CDP, which the page's CSP does not block (unlike
 `wait_for_function`, which needs eval). Timing in the page leaves out the round trips between
@@ -80,7 +80,8 @@ _NAVIGATION = """
 }
 """
 
-# What the worker stored in Cache Storage (its memory snapshot, static/js/snapshot.js): [size as
+# What the worker stored in Cache Storage (its memory snapshot,
+# static/js/engine-worker/snapshot.js): [size as
 # stored, size of the heap it holds] for each entry (the heap's size is in the stored header).
 _STORED = """
 async () => {
@@ -96,7 +97,7 @@ async () => {
 }
 """
 
-# The page's timings are User Timing entries (static/js/timings.js): wait until there are
+# The page's timings are User Timing entries (static/js/shared/timings.js): wait until there are
 # `count` entries named `name`, then return them all ({start, duration} in ms).
 _ENTRIES = """
 async ({ name, count, timeoutMs }) => {

@@ -125,7 +125,7 @@ def dot_source(
 
 
 def page_style() -> dict[str, Any]:
-    """What the page needs to write the same DOT from a record (static/js/record-dot.js): the
+    """What the page needs to write the same DOT from a record (static/js/graph/record-dot.js): the
     page never lays out DOT that a learner's program could have written, so it writes its own,
     with these attributes decided here. The server sends them in the page's data."""
     return {

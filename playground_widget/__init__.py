@@ -8,7 +8,8 @@ in JupyterLab, Notebook 7, VS Code and Colab (an anywidget; `pip install -e '.[j
     Playground(y)            # step with the buttons; .step follows them
 
 Its front end is the page's own ES modules (static/js/widget.js and what it imports), bundled
-into one module by playground_widget.bundle; the kernel traces the graph with engine.trace and
+into one module by esbuild at setup (scripts/build_bundle.mjs); the kernel traces the graph with
+engine.trace and
 lays it out with Graphviz, exactly as the server does for the page's first paint.
 """
 

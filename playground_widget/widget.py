@@ -10,8 +10,8 @@ import traitlets
 from engine import Value, trace
 from engine.dot import dot_source
 from engine.tracing import MODES
-from playground_widget.bundle import bundle
 
+WIDGET_BUNDLE = "js/bundle/widget.js"  # scripts/build_bundle.mjs writes it at setup
 DEFAULT_SPEED = 1000  # ms per step when playing, the page's default (app.page_data)
 
 
@@ -20,9 +20,19 @@ def _static_dir() -> Path:
     playground_widget/static, see pyproject.toml), or the checkout's (an editable install)."""
     here = Path(__file__).resolve().parent
     for candidate in (here / "static", here.parent / "static"):
-        if (candidate / "js" / "widget.js").is_file():
+        if (candidate / WIDGET_BUNDLE).is_file():
             return candidate
-    raise FileNotFoundError("static/js/widget.js is missing from this installation")
+    raise FileNotFoundError(
+        f"static/{WIDGET_BUNDLE} is missing from this installation (scripts/setup.sh builds it)"
+    )
+
+
+def widget_module(static: Path) -> str:
+    """The view's one ES module (esbuild bundled static/js/widget.js and what it imports: the
+    page's own Stepper, GraphView, RulePanel and StepControls); anywidget loads it from a
+    string, where a source map's relative URL means nothing, so that line is left out."""
+    text = (static / WIDGET_BUNDLE).read_text(encoding="utf-8")
+    return re.sub(r"\n//# sourceMappingURL=\S+\s*$", "\n", text)
 
 
 def widget_css(css: str) -> str:
@@ -61,7 +71,7 @@ class Playground(anywidget.AnyWidget):
         svg = graphviz.Source(dot_source(record)).pipe(format="svg", encoding="utf-8")
         static = _static_dir()
         super().__init__(
-            _esm=bundle(static / "js", "widget.js"),
+            _esm=widget_module(static),
             _css=widget_css((static / "css" / "playground.css").read_text(encoding="utf-8")),
             record=record,
             svg=svg,

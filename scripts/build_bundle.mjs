@@ -1,22 +1,29 @@
-// Bundle our own modules for the browser: static/js/bundle/ gets main.js (the page), worker.js
-// (the engine worker) and layout-worker.js (Graphviz's), each one file with what it imports.
-// They start each other by URLs relative to themselves (`new URL("./worker.js",
-// import.meta.url)`), so the three sit together. The sources stay the modules that tests and
-// readers use; app/module_graph.py serves the bundle while it is newer than they are.
+// Bundle our own modules, one file per runtime, into static/js/bundle/ with the source tree's
+// folders: main.js (the page), engine-worker/worker.js, layout-worker/worker.js and widget.js
+// (the notebook widget's view, which anywidget loads from one string). The page starts its
+// workers by URLs relative to itself (`new URL("./engine-worker/worker.js", import.meta.url)`),
+// which resolve the same way in the sources and in the bundle.
 //
-// Why: a page that loads 44 modules asks the browser for 44 files at once as it opens, and on a
-// repeat visit those requests share the cache's reads with Python's runtime (9.6 MB of wasm),
-// which the worker waits for; one file is one request. Usage: node scripts/build_bundle.mjs
+// It also writes static/js/bundle/meta.json, esbuild's metafile: the one reading of our import
+// graph. app/module_graph.py preloads from it when it serves the sources, and
+// tests/js/layering.test.mjs checks the folders' rules on it.
+//
+// Why bundle: a page that loads 60 modules asks the browser for 60 files at once as it opens,
+// and on a repeat visit those requests share the cache's reads with Python's runtime (9.6 MB of
+// wasm), which the worker waits for; one file is one request.
+// Usage: node scripts/build_bundle.mjs
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const js = fileURLToPath(new URL("../static/js/", import.meta.url));
-export const ENTRIES = ["main.js", "worker.js", "layout-worker.js"];
+export const ENTRIES = ["main.js", "widget.js", "engine-worker/worker.js", "layout-worker/worker.js"];
 
-await build({
+const result = await build({
   entryPoints: ENTRIES.map((name) => path.join(js, name)),
   outdir: path.join(js, "bundle"),
+  outbase: js, // bundle/engine-worker/worker.js beside bundle/main.js, as in the sources
   bundle: true, // dynamic import()s of our modules are folded in; a vendored URL stays a URL
   format: "esm",
   minify: true,
@@ -25,4 +32,15 @@ await build({
   sourcesContent: false, // they name the sources (../main.js, …), which the server serves
   legalComments: "none",
   logLevel: "warning",
+  metafile: true,
 });
+
+// Paths relative to static/js, so readers need not know where esbuild ran.
+const relative = (file) => path.relative(js, path.resolve(file)).split(path.sep).join("/");
+const inputs = {};
+for (const [file, input] of Object.entries(result.metafile.inputs)) {
+  inputs[relative(file)] = input.imports
+    .filter((i) => !i.external)
+    .map((i) => ({ path: relative(i.path), kind: i.kind }));
+}
+writeFileSync(path.join(js, "bundle", "meta.json"), `${JSON.stringify({ entries: ENTRIES, inputs }, null, 1)}\n`);

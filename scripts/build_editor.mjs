@@ -1,4 +1,4 @@
-// Bundle CodeMirror 6 (static/js/editor-src/codemirror.js) into one minified ES module,
+// Bundle CodeMirror 6 (static/js/editor/codemirror.js) into one minified ES module,
 // named by a hash of its bytes: static/vendor/editor/<hash>/codemirror.js. Prints its URL
 // path for scripts/build_vendor.py to put in the manifest. Usage: node scripts/build_editor.mjs
 import { createHash } from "node:crypto";
@@ -9,7 +9,7 @@ import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const result = await build({
-  entryPoints: [path.join(root, "static", "js", "editor-src", "codemirror.js")],
+  entryPoints: [path.join(root, "static", "js", "editor", "codemirror.js")],
   bundle: true,
   format: "esm",
   minify: true,

@@ -50,7 +50,8 @@ REST_FINDER = ROOT / "scripts" / "stdlib_rest.py"  # goes into the stdlib zip (b
 # server's on-the-fly gzip of the 9.6 MB wasm took ~0.5 s of a 2-core machine each time).
 # Brotli at its best quality: 2.74 MB of wasm against gzip's 3.53 MB, for ~1.5 min once.
 PRECOMPRESS_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".css")
-APP_ASSETS = ("js", "js/bundle", "css")  # folders of static/ with our own files, compressed too
+APP_ASSETS = ("js", "css")  # folders of static/ with our own files, compressed too
+EDITOR_SOURCE = ROOT / "static" / "js" / "editor" / "codemirror.js"  # bundled into vendor/editor
 # A zip entry's date must be fixed for the archive (and so its hash) to be reproducible.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
@@ -129,8 +130,8 @@ def app_assets() -> list[Path]:
     return [
         path
         for folder in APP_ASSETS
-        for path in sorted((static / folder).glob("*"))  # not js/editor-src: bundled
-        if path.is_file() and path.suffix in PRECOMPRESS_SUFFIXES
+        for path in sorted((static / folder).rglob("*"))
+        if path.is_file() and path.suffix in PRECOMPRESS_SUFFIXES and path != EDITOR_SOURCE
     ]
 
 

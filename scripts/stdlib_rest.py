@@ -1,9 +1,11 @@
 """The standard library a boot does not reach, imported from its own zip only when needed.
 
 scripts/build_bytecode.mjs splits Pyodide's python_stdlib.zip in two and puts this module into
-the boot part, as `_stdlib_rest`; the engine worker (static/js/worker.js) imports it before its
+the boot part, as `_stdlib_rest`; the engine worker (static/js/engine-worker/worker.js) imports it
+before its
 memory snapshot and calls `install(path)` once Python is ready, `path` being the other part as a
-lazy file (static/js/lazy-file.js). A finder at the end of `sys.meta_path` is asked only when
+lazy file (static/js/engine-worker/lazy-file.js). A finder at the end of `sys.meta_path` is asked
+only when
 every other finder has failed, so the zip is read (and downloaded) only then. It answers for
 submodules of packages in the boot part too (`encodings.cp1252`), which a `sys.path` entry
 could not: a package's submodules are looked for in its own `__path__` only.

@@ -1,4 +1,4 @@
-// Start the worker and record, like the playground (static/js/boot-status.js), when Python is
+// Start the worker and record, like the playground (static/js/python/boot-status.js), when Python is
 // ready: the mark "worker-ready", the worker's own figure as the measure "worker-boot" (or the
 // mark "worker-failed"), and #status's data-state.
 const status = document.getElementById("status");

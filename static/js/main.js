@@ -1,39 +1,39 @@
 // Wiring only: read the server's initial data, draw its graph at once (Graphviz, no Python),
 // then boot the engine worker in the background and connect the modules.
-import { postHeights } from "./auto-height.js";
-import { BootStatus } from "./boot-status.js";
-import { StepControls } from "./controls.js";
-import { Descent } from "./descent.js";
-import { keepDrafts } from "./draft-keeper.js";
-import { Editor } from "./editor.js";
-import { EngineClient, earlyWorkerRunning } from "./engine-client.js";
-import { GraphChoice } from "./graph-choice.js";
-import { GraphView } from "./graph-view.js";
-import { HelpDialog } from "./help-dialog.js";
-import { Inspector } from "./inspector.js";
-import { bindKeys } from "./keys.js";
-import { Learn } from "./learn.js";
-import { LinkStart } from "./link-start.js";
-import { LiveGraphs } from "./live-graphs.js";
-import { Manual } from "./manual.js";
-import { Moons } from "./moons.js";
-import { NodeCursor } from "./node-cursor.js";
-import { NodeTable } from "./node-table.js";
-import { OnScreen } from "./on-screen.js";
-import { OutputPane } from "./output-pane.js";
-import { elements } from "./page-elements.js";
-import { bindPanButtons } from "./pan-zoom.js";
-import { Practice } from "./practice.js";
-import { PageTitle } from "./page-title.js";
-import { PythonStart } from "./python-start.js";
-import { ResultView } from "./result-view.js";
-import { bindRunLimit } from "./run-limit.js";
-import { RulePanel } from "./rule-panel.js";
-import { ServerRun, laidOutSvg, sameGraph } from "./server-run.js";
-import { bindSharing } from "./sharing.js";
-import { bindTheme } from "./theme.js";
-import { UrlState } from "./url-state.js";
-import { VizLayout } from "./viz-layout.js";
+import { postHeights } from "./page/auto-height.js";
+import { BootStatus } from "./python/boot-status.js";
+import { StepControls } from "./steps/controls.js";
+import { Descent } from "./learn/descent.js";
+import { keepDrafts } from "./editor/draft-keeper.js";
+import { Editor } from "./editor/editor.js";
+import { EngineClient, earlyWorkerRunning } from "./python/engine-client.js";
+import { GraphChoice } from "./editor/graph-choice.js";
+import { GraphView } from "./graph/graph-view.js";
+import { HelpDialog } from "./steps/help-dialog.js";
+import { Inspector } from "./steps/inspector.js";
+import { bindKeys } from "./steps/keys.js";
+import { Learn } from "./learn/check.js";
+import { LinkStart } from "./page/link-start.js";
+import { LiveGraphs } from "./learn/live-graphs.js";
+import { Manual } from "./learn/manual.js";
+import { Moons } from "./learn/moons.js";
+import { NodeCursor } from "./steps/node-cursor.js";
+import { NodeTable } from "./steps/node-table.js";
+import { OnScreen } from "./page/on-screen.js";
+import { OutputPane } from "./editor/output-pane.js";
+import { elements } from "./page/page-elements.js";
+import { bindPanButtons } from "./graph/pan-zoom.js";
+import { Practice } from "./learn/practice.js";
+import { PageTitle } from "./page/page-title.js";
+import { PythonStart } from "./python/python-start.js";
+import { ResultView } from "./steps/result-view.js";
+import { bindRunLimit } from "./editor/run-limit.js";
+import { RulePanel } from "./steps/rule-panel.js";
+import { ServerRun, laidOutSvg, sameGraph } from "./python/server-run.js";
+import { bindSharing } from "./page/sharing.js";
+import { bindTheme } from "./page/theme.js";
+import { UrlState } from "./page/url-state.js";
+import { VizLayout } from "./graph/viz-layout.js";
 
 await earlyWorkerRunning(); // a repeat visit: Python's worker starts before the page's work
 const $ = (id) => document.getElementById(id);
@@ -50,7 +50,7 @@ const view = new GraphView({
   dotStyle: data.dot_style,
   layout: new VizLayout({
     vizUrl: vendor.viz ?? "missing-viz.js",
-    workerUrl: new URL("./layout-worker.js", import.meta.url),
+    workerUrl: new URL("./layout-worker/worker.js", import.meta.url),
   }),
 });
 // An embed without controls is a picture of the end of the pass, whose Python loads only on
@@ -94,7 +94,7 @@ results.addEventListener("step", () => {
 });
 
 const engine = new EngineClient({
-  workerUrl: new URL("./worker.js", import.meta.url),
+  workerUrl: new URL("./engine-worker/worker.js", import.meta.url),
   vendor,
   runLimitMs: data.run_limit_ms,
   heapLimit: data.worker_heap_limit,
@@ -229,7 +229,7 @@ graphChoice.addEventListener("choose", async (e) => {
   await results.show(graph, 0);
 });
 
-bindSharing({ urlState, onScreen, say });
+bindSharing({ urlState, onScreen, say, downloads: () => import("./graph/downloads.js") });
 $("fit")?.addEventListener("click", () => view.fit());
 $("zoom-in")?.addEventListener("click", () => view.zoomIn());
 $("zoom-out")?.addEventListener("click", () => view.zoomOut());

@@ -1,10 +1,10 @@
 // The Jupyter widget's view (anywidget; playground_widget/ is the Python side). The page's own
 // Stepper, GraphView, RulePanel and StepControls step a Value's record; the kernel laid the
 // graph out, so no Graphviz and no Python run in the notebook's browser.
-import { StepControls } from "./controls.js";
-import { GraphView } from "./graph-view.js";
-import { RulePanel } from "./rule-panel.js";
-import { Stepper } from "./stepper.js";
+import { StepControls } from "./steps/controls.js";
+import { GraphView } from "./graph/graph-view.js";
+import { RulePanel } from "./steps/rule-panel.js";
+import { Stepper } from "./steps/stepper.js";
 
 const NO_LAYOUT = { cancel() {}, layout: async () => null }; // the SVG comes laid out
 

@@ -26,7 +26,7 @@ def test_a_page_whose_graph_the_server_drew_starts_python_first(client):
     found = early_script(response.text)
     assert found, "no early-python script"
     attributes, text = found
-    assert attributes["data-worker"].endswith("/js/worker.js")
+    assert attributes["data-worker"].endswith("/engine-worker/worker.js")
     assert attributes["data-pyodide"].startswith("/static/vendor/pyodide/")
     assert attributes["data-engine"].startswith("/static/vendor/wheels/engine-")
     assert attributes["data-key"] == BOOTED_KEY

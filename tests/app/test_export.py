@@ -96,7 +96,7 @@ def test_the_command(export_settings, tmp_path, capsys, monkeypatch):
 
 
 def test_an_export_has_no_server_to_run_edits_on():
-    """A static copy has no GET /run: its edits wait for Python (static/js/server-run.js)."""
+    """A static copy has no GET /run: its edits wait for Python (static/js/python/server-run.js)."""
     exported = export_page(Settings.from_env(), "y = 2 * 3", "correct", None)
     data = json.loads(str(exported.page.initial_data))
     assert data["server_run"] is None

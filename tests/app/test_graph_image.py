@@ -156,7 +156,7 @@ CONSTANTS = "a = 2.0\nb = a * 3 + 1"
 
 
 def test_constants_are_drawn_as_the_page_draws_them():
-    """engine/dot.py's DOT for the page (what static/js/record-dot.js writes, test_record_dot
+    """engine/dot.py's DOT for the page (what static/js/graph/record-dot.js writes, test_record_dot
     keeps them equal) and /graph.svg's differ only in the grads' texts."""
     from engine import parse, trace
     from engine.dot import dot_source

@@ -47,7 +47,10 @@ def test_no_blob_workers_and_static_files_are_readable_from_an_opaque_origin(cli
     a program once wrote Cache Storage from one (docs/security.md)."""
     csp = client.get("/").headers["content-security-policy"]
     assert "blob:" not in csp.split("worker-src")[1].split(";")[0]
-    for url in ("/static/js/worker.js", "/static/vendor/pyodide/314.0.7/pyodide.asm.wasm"):
+    for url in (
+        "/static/js/engine-worker/worker.js",
+        "/static/vendor/pyodide/314.0.7/pyodide.asm.wasm",
+    ):
         headers = client.get(url).headers
         assert headers["access-control-allow-origin"] == "*"
         assert headers["timing-allow-origin"] == "*"  # bench/ counts the worker's bytes

@@ -1,4 +1,5 @@
-"""The learner's text is never lost (static/js/drafts.js, draft-keeper.js): the program is kept
+"""The learner's text is never lost (static/js/editor/drafts.js, draft-keeper.js): the program is
+kept
 in this browser as it is typed, per page and link, and comes back after a reload with the link's
 program one click away; typing while the code editor loads is kept in order; a program too long
 for a link says so beside the editor; a preset can be undone from the page; blocked storage

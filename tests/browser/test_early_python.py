@@ -17,7 +17,7 @@ ENGINE_WORKER = "/worker.js?"  # js/bundle/worker.js once setup has built the bu
 
 def engine_workers(page: Page) -> list[str]:
     """The module URLs of the page's engine workers: each is started from a data: URL that
-    imports its module (static/js/protocol.js engineWorkerSource), so that it runs in an
+    imports its module (static/js/shared/protocol.js engineWorkerSource), so that it runs in an
     opaque origin."""
     urls = [unquote(w.url) for w in page.workers if w.url.startswith("data:text/javascript,")]
     return [url for url in urls if ENGINE_WORKER in url]

@@ -54,7 +54,7 @@ _PLACEMENT = """
 _UNTILE = """
 async () => {
   const script = [...document.scripts].find((s) => s.src.includes("/js/"));
-  const tiles = await import(script.src.replace(/js\\/.*$/, "js/graph-tiles.js"));
+  const tiles = await import(script.src.replace(/js\\/.*$/, "js/graph/graph-tiles.js"));
   tiles.untile(document.querySelector("#graph svg"));
   return document.querySelectorAll("#graph foreignObject").length;
 }

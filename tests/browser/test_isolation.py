@@ -135,7 +135,7 @@ def test_a_program_that_reaches_js_cannot_touch_the_pages_storage_or_the_next_vi
     after = page.evaluate(_STORAGE)
     assert after["caches"] == before["caches"]  # byte for byte: the forged snapshot was dropped
     assert after["databases"] == before["databases"]
-    # localStorage: only the page's own draft of what was typed (static/js/drafts.js).
+    # localStorage: only the page's own draft of what was typed (static/js/editor/drafts.js).
     assert {k for k in after["local"] if k not in before["local"]} <= drafts(after["local"])
     assert other_origin.paths == []  # connect-src 'self' holds in the worker and its workers
 

@@ -1,4 +1,4 @@
-"""A graph that cannot be drawn (static/js/result-view.js): the graph on screen stays, dimmed,
+"""A graph that cannot be drawn (static/js/steps/result-view.js): the graph on screen stays, dimmed,
 with "showing the last program that ran"; the status line, rule panel and timeline still
 describe it, the learner's text stays in the editor, and the next program that draws replaces
 it and un-dims it.
@@ -18,7 +18,7 @@ from tests.browser.test_playground import open_page, playground, step_count, wai
 
 __all__ = ["playground"]  # the fixture, used by name
 
-WORKER = "**/layout-worker.js"  # js/bundle/ once setup has built the bundle (else js/)
+WORKER = "**/layout-worker/worker.js"  # under js/bundle/ once setup has built the bundle
 STALE = re.compile(r"\bstale\b")  # #graph.stale: dimmed
 DIMMED = re.compile(r"^0(\.[0-9]+)?$")  # any opacity below 1
 FAILURE = "Graphviz ran out of memory, and so did the layered layout"

@@ -1,7 +1,10 @@
-"""The worker's memory snapshot (static/js/snapshot.js): a first visit stores one, a second
+"""The worker's memory snapshot (static/js/engine-worker/snapshot.js): a first visit stores one, a
+second
 visit restores it and the engine answers as CPython does, imports modules it had not imported
-from the standard library it reads lazily (static/js/lazy-file.js), and a corrupted snapshot
-fails the page's check (its SHA-256, static/js/snapshot-store.js), is dropped, never restored,
+from the standard library it reads lazily (static/js/engine-worker/lazy-file.js), and a corrupted
+snapshot
+fails the page's check (its SHA-256, static/js/python/snapshot-store.js), is dropped, never
+restored,
 and Python boots the normal way."""
 
 from playwright.sync_api import ConsoleMessage, Page, Route, expect
@@ -25,7 +28,7 @@ for i in range(5):
 print("total", total, "draw", random.randint(0, 10**6))
 """
 RESTORED = "restored from a memory snapshot"
-DROPPED = "the stored memory snapshot failed its check"  # static/js/snapshot-store.js
+DROPPED = "the stored memory snapshot failed its check"  # static/js/python/snapshot-store.js
 SNAPSHOT_SAVED_CEILING_MS = 60_000  # a hang-catching ceiling, not a timing
 
 _STORED_SIZES = """

@@ -2,6 +2,7 @@
 (tests/browser/test_jupyter_widget.py runs it in a real JupyterLab.)"""
 
 import ast
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -10,16 +11,15 @@ import pytest
 
 from engine import Value, trace
 from playground_widget import Playground
-from playground_widget.bundle import bundle
-from playground_widget.widget import widget_css
+from playground_widget.widget import widget_css, widget_module
 
 ROOT = Path(__file__).resolve().parents[2]
-JS = ROOT / "static" / "js"
+STATIC = ROOT / "static"
 
 
 def test_the_bundle_is_one_module_that_node_can_load(tmp_path):
     path = tmp_path / "widget.mjs"
-    path.write_text(bundle(JS, "widget.js"))
+    path.write_text(widget_module(STATIC))
     script = f"import({str(path)!r}).then((m) => console.log(typeof m.default.render))"
     done = subprocess.run(
         [shutil.which("node") or "node", "--input-type=module", "-e", script],
@@ -27,28 +27,22 @@ def test_the_bundle_is_one_module_that_node_can_load(tmp_path):
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "function"
+    assert "sourceMappingURL" not in path.read_text()  # no map beside a string
 
 
-def test_the_bundle_holds_the_page_s_modules_not_copies(tmp_path):
-    text = bundle(JS, "widget.js")
-    for module in ("stepper.js", "graph-view.js", "pan-zoom.js", "rule-panel.js", "controls.js"):
-        assert f"modules['{module}'] = " in text
-        lines = (JS / module).read_text().splitlines(keepends=True)
-        imports = [i for i, line in enumerate(lines) if line.startswith("import ")]
-        body = "".join(lines[imports[-1] + 1 if imports else 0 :])  # past the imports
-        assert body.replace("export ", "") in text.replace("export ", "")
-    assert "modules['main.js']" not in text  # only what the widget imports
-
-
-def test_unknown_forms_and_cycles_fail_loudly(tmp_path):
-    (tmp_path / "a.js").write_text('import b from "./b.js";\nexport default { render() {} };\n')
-    (tmp_path / "b.js").write_text("export default 1;\n")
-    with pytest.raises(ValueError, match="a.js"):
-        bundle(tmp_path, "a.js")
-    (tmp_path / "a.js").write_text('import { B } from "./b.js";\nexport const A = 1;\n')
-    (tmp_path / "b.js").write_text('import { A } from "./a.js";\nexport const B = 2;\n')
-    with pytest.raises(ValueError, match="cycle"):
-        bundle(tmp_path, "a.js")
+def test_the_bundle_holds_the_page_s_modules_and_only_what_the_widget_imports():
+    meta = json.loads((STATIC / "js" / "bundle" / "meta.json").read_text())["inputs"]
+    reached, pending = set(), ["widget.js"]
+    while pending:
+        for imported in meta[pending.pop()]:
+            if imported["path"] not in reached:
+                reached.add(imported["path"])
+                pending.append(imported["path"])
+    for module in ("steps/stepper.js", "graph/graph-view.js", "graph/pan-zoom.js",
+                   "steps/rule-panel.js", "steps/controls.js"):  # fmt: skip
+        assert module in reached
+    assert not reached & {"main.js", "python/engine-client.js", "editor/editor.js"}
+    assert len(widget_module(STATIC)) < len((STATIC / "js" / "bundle" / "main.js").read_text())
 
 
 def test_the_css_touches_only_the_widget():

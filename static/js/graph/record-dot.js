@@ -1,0 +1,102 @@
+// The DOT the page lays out, written here from a graph record's fields (docs/trace-format.md),
+// never taken from the engine worker: a learner's program runs there and could send DOT of its
+// own (a node with `URL=… target=_top` made a real link on the graph). What this writes is the
+// text engine/dot.py's dot_source writes for the same record (tests/js/graph/record-dot.test.mjs
+// compares them): ids are checked (`n0`, `n1`, …, each input before its result), every text is
+// escaped as record-label text, and no attribute but the layout's own is ever written. The
+// attributes come from the server (engine.dot.page_style, in the page's data), decided there.
+
+const ID = /^n[0-9]{1,9}$/;
+const PLAIN = /^(?:[A-Za-z_][A-Za-z0-9_]*|-?[0-9]*\.?[0-9]+)$/;
+const MAX_TEXT = 200; // characters of one field; the engine's longest is a 48-character name
+// A code point XML, UTF-8 or DOT cannot carry: C0 controls but tab and line breaks, DEL and C1
+// controls, noncharacters (U+FDD0–U+FDEF, U+xFFFE/U+xFFFF); lone surrogates go by toWellFormed.
+const UNCARRIED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufdd0-\ufdef\ufffe\uffff]/gu;
+
+export class RecordError extends Error {}
+
+/** User text as literal record-label text (engine.dot.escape_record): a line break as a space,
+ * a backslash before `{ } | < > " \` and space. */
+export function escapeRecord(text) {
+  return text.replace(/[\n\r{}|<>"\\ ]/g, (ch) => (ch === "\n" || ch === "\r" ? " " : `\\${ch}`));
+}
+
+/**
+ * The digraph for `record`, as engine.dot.dot_source(record) writes it, or a RecordError that
+ * says what in the record can't be drawn. style: engine.dot.page_style() and max_nodes.
+ */
+export function recordDot(record, style) {
+  const nodes = record?.nodes;
+  if (!Array.isArray(nodes) || nodes.length === 0) throw new RecordError("the graph has no values");
+  if (nodes.length > style.max_nodes) {
+    throw new RecordError(`the graph has more than ${style.max_nodes.toLocaleString("en")} values`);
+  }
+  const seen = new Set();
+  const body = [];
+  let drawn = nodes.length;
+  for (const node of nodes) {
+    const id = checkedId(node?.id, seen.has(node?.id));
+    const children = Array.isArray(node.children) ? node.children : [];
+    for (const child of children) {
+      if (!seen.has(child)) throw new RecordError(`value ${id} names an input it does not come after`);
+    }
+    seen.add(id);
+    const leaf = children.length === 0;
+    let fields;
+    let kind;
+    if (node.constant === true) {
+      fields = [text(node.shown)];
+      kind = "value leaf constant";
+    } else {
+      fields = [text(node.shown), `data ${text(node.data_text)}`, `grad ${text(node.grad_widest)}`];
+      kind = leaf ? "value leaf" : "value";
+    }
+    body.push(`\t${id} [label="${stacked(fields, style.rankdir)}" class="${kind}" id=${id} shape=record]\n`);
+    if (leaf) continue;
+    drawn += 1;
+    body.push(`\t${id}_op [label="${escapeRecord(text(node.op))}" class=op id=${id}_op]\n`);
+    body.push(`\t${id}_op -> ${id} [id="e-${id}_op-${id}"]\n`);
+    children.forEach((child, slot) => body.push(`\t${child} -> ${id}_op [id="e-${child}-${id}-${slot}"]\n`));
+  }
+  const graph = { rankdir: style.rankdir, ...style.graph, ...sizeAttributes(drawn, style.sizes) };
+  return [
+    "digraph {\n",
+    `\tgraph [${attributes(graph)}]\n`,
+    `\tnode [${attributes(style.node)}]\n`,
+    `\tedge [${attributes(style.edge)}]\n`,
+    ...body,
+    "}\n",
+  ].join("");
+}
+
+function checkedId(id, duplicate) {
+  if (typeof id !== "string" || !ID.test(id) || duplicate) {
+    throw new RecordError(`a value's id is not one the engine makes (${JSON.stringify(String(id)).slice(0, 40)})`);
+  }
+  return id;
+}
+
+/** A field's text: a string, without what DOT can't carry, at most MAX_TEXT characters. */
+function text(value) {
+  if (typeof value !== "string") throw new RecordError("a value's text is missing");
+  const clean = value.toWellFormed().replace(UNCARRIED, "\ufffd");
+  return clean.length > MAX_TEXT ? `${clean.slice(0, MAX_TEXT - 1)}…` : clean;
+}
+
+/** engine.dot.stacked: fields one above the other (grouped in `{ }` top to bottom). */
+function stacked(fields, rankdir) {
+  const label = fields.map(escapeRecord).join("|");
+  return rankdir === "TB" || rankdir === "BT" ? `{${label}}` : label;
+}
+
+function sizeAttributes(drawn, sizes) {
+  for (const [above, attrs] of sizes) if (drawn > above) return attrs;
+  return {};
+}
+
+/** engine.dot._attrs: `k=v …`, a value that is not a plain DOT id in quotes. */
+function attributes(attrs) {
+  return Object.entries(attrs)
+    .map(([key, value]) => (PLAIN.test(value) ? `${key}=${value}` : `${key}="${value}"`))
+    .join(" ");
+}

@@ -1,0 +1,151 @@
+// Layout: DOT text in, an <svg> element out, by Graphviz or, where Graphviz would be slow or
+// fail, by our layered layout (the record says which: layout-choice.js). Small graphs are laid
+// out on the main thread (fastest first paint); big ones in layout-worker/worker.js, so the tab never
+// freezes and a newer graph can cancel an older one that is still being laid out. The <svg>
+// says which layout drew it (data-layout) and, for the layered one, why in words (data-note).
+import { parseDot } from "../shared/dot-graph.js";
+import { graphvizFailed, withStubs } from "../shared/layout-choice.js";
+import { layeredSVGOf } from "../shared/layered-svg.js";
+import { LAYOUT_FAILED, SVG_PART, idCounter, layoutMessage } from "../shared/protocol.js";
+import { cullTiles } from "./tile-culler.js";
+
+const WORKER_TIMEOUT_MS = 60_000; // dot can take minutes on deep graphs with shared inputs
+
+export class VizLayout {
+  constructor({ vizUrl, workerUrl, timeoutMs = WORKER_TIMEOUT_MS }) {
+    this.timeoutMs = timeoutMs;
+    this.vizUrl = new URL(vizUrl, document.baseURI).href;
+    this.workerUrl = workerUrl;
+    this.viz = null;
+    this.worker = null;
+    this.busy = null; // {id, resolve, reject}: the job the worker is on
+    this.nextId = idCounter();
+  }
+
+  /**
+   * Resolves to an SVGSVGElement (or null when a newer layout cancelled this one). `choice`:
+   * the record's {layout, note} (layout-choice.js choiceOf).
+   */
+  async layout(dot, choice, { offMainThread = false } = {}) {
+    this.cancel();
+    return offMainThread ? this.inWorker(dot, choice) : this.onMainThread(dot, choice);
+  }
+
+  async onMainThread(dot, choice) {
+    if (choice.layout === "graphviz") {
+      this.viz ??= import(this.vizUrl).then((module) => module.instance());
+      try {
+        return labelled((await this.viz).renderSVGElement(dot), choice);
+      } catch (error) {
+        this.viz = null; // a fresh Graphviz next time, in case this one is broken
+        choice = graphvizFailed(error);
+      }
+    }
+    const { svg, stubs } = layeredSVGOf(parseDot(dot));
+    const element = parseLayered(svg);
+    cullTiles(element);
+    return labelled(element, { ...choice, note: withStubs(choice.note, stubs) });
+  }
+
+  inWorker(dot, choice) {
+    if (!this.worker) {
+      this.worker = new Worker(this.workerUrl, { type: "module" });
+      this.worker.addEventListener("message", (event) => this.receive(event.data));
+    }
+    return new Promise((resolve, reject) => {
+      const job = { id: this.nextId(), resolve, reject };
+      job.timer = setTimeout(() => this.timedOut(job), this.timeoutMs);
+      this.busy = job;
+      this.worker.postMessage(layoutMessage(job.id, this.vizUrl, dot, choice));
+    });
+  }
+
+  timedOut(job) {
+    if (this.busy !== job) return;
+    this.stopWorker();
+    const seconds = Math.round(this.timeoutMs / 1000);
+    job.reject(new Error(`it took more than ${seconds} s; the graph is too big to draw here`));
+  }
+
+  stopWorker() {
+    clearTimeout(this.busy?.timer);
+    this.busy = null;
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  receive({ type, id, svg, message, layout, note }) {
+    if (this.busy?.id !== id) return;
+    if (type === SVG_PART) {
+      this.receivePart(this.busy, svg);
+      return;
+    }
+    const { resolve, reject, timer, frame, failed } = this.busy;
+    clearTimeout(timer);
+    this.busy = null;
+    if (type === LAYOUT_FAILED) {
+      this.stopWorker(); // Graphviz WASM does not recover from running out of memory
+      reject(new Error(message));
+      return;
+    }
+    try {
+      if (failed) throw failed;
+      const parse = layout === "layered" ? parseLayered : parseSVG;
+      const element = svg === null ? frame : parse(svg);
+      if (!element) throw new Error("the layout returned no SVG");
+      if (layout === "layered") cullTiles(element);
+      resolve(labelled(element, { layout, note }));
+    } catch (error) {
+      reject(error);
+    }
+  }
+
+  /** A part of a layered SVG (protocol.js): the frame, then tiles put into its g.graph, each
+   * parsed as it comes while the worker writes the next. */
+  receivePart(job, bytes) {
+    if (job.failed) return;
+    try {
+      if (!job.frame) job.frame = parseLayered(bytes);
+      else job.frame.querySelector("g.graph").append(fragment(bytes));
+    } catch (error) {
+      job.failed = error; // said when the layout is done
+    }
+  }
+
+  /** Stop a layout still running in the worker: its result would be stale. */
+  cancel() {
+    if (!this.busy) return;
+    const { resolve } = this.busy;
+    this.stopWorker();
+    resolve(null);
+  }
+}
+
+function parseSVG(text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const svg = doc.documentElement;
+  if (svg.nodeName !== "svg") throw new Error("the layout returned something that is not SVG");
+  return document.adoptNode(svg); // moved, not copied: a big graph's SVG is megabytes
+}
+
+/** Our own SVG (layered-svg.js: escaped, no prolog; text, or UTF-8 bytes from the worker)
+ * through the HTML parser, which in Chromium builds a 20,000-value graph 2-3x faster than
+ * DOMParser's XML parser. */
+function parseLayered(source) {
+  const svg = fragment(source).firstElementChild;
+  if (svg?.nodeName !== "svg") throw new Error("the layered layout returned something that is not SVG");
+  return document.adoptNode(svg);
+}
+
+/** Our SVG's text or UTF-8 bytes, parsed in a <template>: inert, nothing in it runs or loads. */
+function fragment(source) {
+  const template = document.createElement("template");
+  template.innerHTML = typeof source === "string" ? source : new TextDecoder().decode(source);
+  return template.content;
+}
+
+function labelled(svg, { layout, note }) {
+  svg.setAttribute("data-layout", layout);
+  if (note) svg.setAttribute("data-note", note);
+  return svg;
+}

@@ -1,0 +1,35 @@
+// The layout worker: lays out big graphs off the main thread, so the page stays responsive.
+// Graphviz (viz.js) where the record chose it (engine/layout_choice.py), else our layered
+// layout; if Graphviz fails anyway (WASM out of memory, stack overflow), the layered layout
+// draws it. Messages are defined in protocol.js: Graphviz's SVG comes as text; the layered
+// layout's in parts, as UTF-8 bytes each transferred (not copied) as soon as it is written, so
+// that the page parses one part while the next is written.
+import { parseDot } from "../shared/dot-graph.js";
+import { graphvizFailed, withStubs } from "../shared/layout-choice.js";
+import { layeredChunksOf } from "../shared/layered-svg.js";
+import { LAYOUT, layoutFailedMessage, svgMessage, svgPartMessage } from "../shared/protocol.js";
+
+let viz = null;
+
+self.addEventListener("message", async (event) => {
+  const { type, id, viz: vizUrl, dot } = event.data;
+  if (type !== LAYOUT) return;
+  let { choice } = event.data; // the record's, until Graphviz fails on it
+  try {
+    if (choice.layout === "graphviz") {
+      try {
+        viz ??= await import(vizUrl).then((module) => module.instance());
+        self.postMessage(svgMessage(id, viz.renderString(dot, { format: "svg" }), choice));
+        return;
+      } catch (error) {
+        viz = null; // Graphviz WASM does not recover from running out of memory
+        choice = graphvizFailed(error);
+      }
+    }
+    const send = (bytes) => self.postMessage(svgPartMessage(id, bytes), [bytes.buffer]);
+    const stubs = layeredChunksOf(parseDot(dot), send);
+    self.postMessage(svgMessage(id, null, { ...choice, note: withStubs(choice.note, stubs) }));
+  } catch (error) {
+    self.postMessage(layoutFailedMessage(id, String(error?.message ?? error)));
+  }
+});

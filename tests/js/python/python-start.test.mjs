@@ -1,0 +1,39 @@
+// PythonStart.afterBoot (static/js/python/python-start.js): a task that waits for Python's boot to end
+// (the code editor on a repeat visit) runs once, whether the boot ends ready or failed.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { PythonStart } from "../../../static/js/python/python-start.js";
+
+/** An EngineClient's events and state, without a worker. */
+class FakeEngine extends EventTarget {
+  state = "booting";
+  end(state) {
+    this.state = state;
+    this.dispatchEvent(new CustomEvent(state, { detail: { ms: 1, message: "no" } }));
+  }
+}
+
+function start(engine) {
+  const status = { progress() {}, ready() {}, restarting() {}, failed() {}, onRetry() {} };
+  return new PythonStart({ engine, status, say() {}, editor: {}, picture: false, missing: "" });
+}
+
+for (const ending of ["ready", "failed"]) {
+  test(`a task after the boot runs once when it ends ${ending}`, () => {
+    const engine = new FakeEngine();
+    let runs = 0;
+    start(engine).afterBoot(() => runs++);
+    assert.equal(runs, 0);
+    engine.end(ending);
+    engine.end(ending === "ready" ? "failed" : "ready"); // a later restart: not again
+    assert.equal(runs, 1);
+  });
+}
+
+test("a task after a boot that has ended runs at once", () => {
+  const engine = new FakeEngine();
+  engine.state = "ready";
+  let runs = 0;
+  start(engine).afterBoot(() => runs++);
+  assert.equal(runs, 1);
+});

@@ -1,0 +1,43 @@
+"""Cases for tests/js/shared/layered-layout.test.mjs, printed as JSON: the DOT the engine writes for
+graphs of each shape the layout meets (a neuron, a hub, shared inputs, a long chain, the MLP
+preset, hostile labels).
+
+    .venv/bin/python tests/js/shared/layered_cases.py
+"""
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from app.presets import NEURON, mlp_loss_source  # noqa: E402
+from engine.playground import run  # noqa: E402
+
+SHAPES = {
+    "neuron": NEURON,
+    "hub": "+".join(["x"] * 60),
+    "x = x*c + d": "x = x*c + d\n" * 40,
+    "sums over shared inputs": "".join(
+        f"s{k} = {' + '.join(f'x{i}' for i in range(20))}\n" for k in range(5)
+    )
+    + "y = s0 + s1 + s2 + s3 + s4",
+    "chain": "x = 1.0\n" + "x = x*1.0001 + 0.5\n" * 300,
+    "mlp preset": mlp_loss_source(),
+    "labels": 'a = 2.0\nb = a*3\nc = b + 1\nc.label = "{x|<y> \\\\ \\" & </text>"\n',
+}
+
+
+def case(name: str, source: str) -> dict:
+    result = run(source)
+    if not result["ok"]:
+        raise SystemExit(f"{name}: {result['error']}")
+    return {
+        "name": name,
+        "dot": result["dot"],
+        "ids": [n["id"] for n in result["trace"]["nodes"]],
+        "edge_ids": [e["id"] for e in result["trace"]["edges"]],
+    }
+
+
+print(json.dumps([case(name, source) for name, source in SHAPES.items()]))

@@ -1,0 +1,30 @@
+// protocol.js: the engine worker's URL carries the files it boots from, and the worker reads
+// them back; a URL without them is an error that says so.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { bootFiles, checkEngineMessage, engineWorkerUrl } from "../../../static/js/shared/protocol.js";
+
+test("the files named in the worker's URL come back as they went in", () => {
+  const vendor = {
+    pyodide: "https://example.org/static/vendor/pyodide/314.0.7/",
+    engine_zip: "https://example.org/static/vendor/wheels/engine-0123456789ab.zip?x=1&y=2",
+  };
+  const url = engineWorkerUrl("https://example.org/static/v1/js/worker.js", vendor);
+  assert.equal(url.pathname, "/static/v1/js/worker.js");
+  assert.deepEqual(bootFiles(url.href), vendor);
+});
+
+test("a worker URL without them is an error", () => {
+  assert.throws(() => bootFiles("https://example.org/js/worker.js?pyodide=x"), /without the URLs/);
+});
+
+test("a download message is a count of bytes, or it is dropped", () => {
+  assert.deepEqual(checkEngineMessage({ type: "download", received: 1234, extra: "x" }), {
+    type: "download",
+    received: 1234,
+  });
+  for (const received of [-1, 1.5, "12", Infinity, null]) {
+    assert.equal(checkEngineMessage({ type: "download", received }), null);
+  }
+});
