@@ -16,7 +16,7 @@ from app.engine_runs import Refused
 from app.graph_image import IMAGE_CACHE, drawing, render
 from app.page_data import parse_int
 from app.presets import DEFAULT_SOURCE
-from engine.tracing import MODES
+from engine.record.tracing import MODES
 
 router = APIRouter()
 

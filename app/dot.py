@@ -6,7 +6,7 @@ minutes (`x+x+...+x` with 251 terms: 38 s), so this runs the binary itself:
 - each run is its own process group at a lower CPU priority, killed (the whole group) when its
   deadline passes or when the client that asked has gone;
 - at most `concurrency` runs at once on the server; of those, runs the caller marks
-  `expensive` (estimated by `engine.layout_choice` to take over `EXPENSIVE`) take at most all
+  `expensive` (estimated by `engine.record.layout_choice` to take over `EXPENSIVE`) take at most all
   but one slot, so cheap graphs always find one, and at most `per_client` of them per client
   address; a request that finds no slot soon is answered 503 (server busy) or 429 (this client
   busy), both with Retry-After. (The per-address cap counts only expensive runs: a classroom
@@ -14,7 +14,7 @@ minutes (`x+x+...+x` with 251 terms: 38 s), so this runs the binary itself:
 - results are cached by DOT text (the last `cache_size`, at most `cache_bytes` in all), failures
   too (for `failure_ttl` seconds), so asking again for a graph that timed out costs nothing.
 
-`engine.layout_choice`'s estimate refuses most slow graphs before they get here; the deadline
+`engine.record.layout_choice`'s estimate refuses most slow graphs before they get here; the deadline
 catches the rest.
 """
 

@@ -27,7 +27,7 @@ from app.presets import DEFAULT_SOURCE
 from app.program_code import DoesNotFit, notebook_json, python_file
 from app.titles import is_python_error
 from engine import ExpressionError, parse
-from engine.tracing import MODES
+from engine.record.tracing import MODES
 
 router = APIRouter(prefix="/download")
 PYTHON_MICROGRAD = (

@@ -43,7 +43,7 @@ from app.page_data import (
 )
 from app.presets import PRESETS
 from app.settings import Settings
-from engine.tracing import MODES
+from engine.record.tracing import MODES
 
 COPIED = ("css", "js", "vendor")  # the folders of static/ that the page loads
 SKIPPED_SUFFIXES = (".gz", ".br")  # precompressed copies: a static host serves the originals

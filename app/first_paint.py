@@ -17,8 +17,8 @@ from typing import Any
 from markupsafe import Markup
 
 from app.dot import EXPENSIVE, Disconnected, DotError, DotRenderer
-from engine.layout_choice import layout_cost
-from engine.record import grad_texts_at
+from engine.record.graph_record import grad_texts_at
+from engine.record.layout_choice import layout_cost
 
 MAX_VALUES = 1500  # bigger graphs are laid out in the browser, with progress shown
 _VALUE_GROUP = re.compile(r'<g id="(n[0-9]+)" class="node value[^"]*">.*?</g>', re.S)

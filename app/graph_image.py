@@ -1,13 +1,14 @@
 """GET /graph.svg and /graph.png: the graph drawn on the server, for `<img>` on course sites,
 `<noscript>` and link previews.
 
-Same DOT as the page (engine.dot, same node ids), with each record's grad as it is after
+Same DOT as the page (engine.record.dot, same node ids), with each record's grad as it is after
 `step` backward steps; no JavaScript, so it works wherever an image does.
 
 A Python program is never run on the server (docs/security.md): for one, the image is a note
 that says so (a well-formed link still gets a picture, never an error).
 
-Before `dot` runs, `engine.layout_choice` estimates its time: a graph over the budget is drawn with
+Before `dot` runs, `engine.record.layout_choice` estimates its time: a graph over the budget is
+drawn with
 dot's fastest attributes if that brings it under, and refused (422, with the estimate) if not.
 """
 
@@ -20,10 +21,10 @@ from app.page_data import clamp_step, parse_int
 from app.presets import DEFAULT_SOURCE
 from app.titles import is_python_error
 from engine import ExpressionError, parse, trace
-from engine.dot import dot_source
-from engine.layout_choice import FAST_ATTRIBUTES, layout_cost
-from engine.record import grad_texts_at
-from engine.tracing import MODES
+from engine.record.dot import dot_source
+from engine.record.graph_record import grad_texts_at
+from engine.record.layout_choice import FAST_ATTRIBUTES, layout_cost
+from engine.record.tracing import MODES
 
 router = APIRouter()
 

@@ -23,12 +23,12 @@ from app.python_bytes import python_bytes
 from app.settings import Settings, run_limit, run_limit_choices
 from app.titles import GRAPH_TITLE
 from app.what_if import read_values
-from engine import moons, whatif
-from engine.dot import page_style
-from engine.playground import is_python_only, run
-from engine.record import MAX_NODES
-from engine.session import MAX_DESCENT_STEPS, TOLERANCE
-from engine.tracing import MODES
+from engine.record.dot import page_style
+from engine.record.graph_record import MAX_NODES
+from engine.record.tracing import MODES
+from engine.worker import moons, whatif
+from engine.worker.playground import is_python_only, run
+from engine.worker.session import MAX_DESCENT_STEPS, TOLERANCE
 
 MODE_LABELS = {
     "correct": "+= (correct)",
@@ -41,7 +41,7 @@ DEFAULT_SPEED = 1000
 # Gradient descent's fields start here (the seeds' example descends with rate 0.5).
 DESCENT = {"rate": 0.5, "steps": 10, "max_steps": MAX_DESCENT_STEPS}
 RATE_MAX = 100.0  # the largest learning rate a URL may set
-# micrograd's two-moons demo, as engine.moons trains it (for the page's description).
+# micrograd's two-moons demo, as engine.worker.moons trains it (for the page's description).
 MOONS = {
     "points": moons.POINTS,
     "sizes": list(moons.SIZES),
@@ -266,7 +266,7 @@ def python_pending() -> dict[str, Any]:
 
 
 def dot_style() -> dict[str, Any]:
-    """How the page writes a record's DOT (static/js/graph/record-dot.js): engine/dot.py's
+    """How the page writes a record's DOT (static/js/graph/record-dot.js): engine/record/dot.py's
     attributes, and the most values a drawn graph may have."""
     return page_style() | {"max_nodes": MAX_NODES}
 

@@ -6,7 +6,7 @@ from this record, then the worker takes over once it is ready. Like the first pa
 answer carries the graph laid out by `dot` (`svg`, app/first_paint.py: within the same budget,
 else absent): on a slow link Graphviz WASM's 0.38 MB would share the wire with Python's
 download (8 s on Slow 4G, measured), so the page adopts this SVG, and lays the record out
-itself (record-dot.js) only when there is none. Only `engine.playground.run` runs here,
+itself (record-dot.js) only when there is none. Only `engine.worker.playground.run` runs here,
 within the engine's gate and budgets (app/engine_runs.py) like the page's own run: a program
 that is not in the language is answered `{"ok": false, "pending": true}` and never run (the
 browser's worker runs it, docs/security.md).
@@ -26,9 +26,10 @@ from app.engine_runs import Refused, client_address
 from app.first_paint import first_svg
 from app.page_data import MAX_DATA_BYTES, python_pending
 from app.what_if import read_values
-from engine import ExpressionError, parse, whatif
-from engine.playground import is_python_only, run
-from engine.tracing import MODES
+from engine import ExpressionError, parse
+from engine.record.tracing import MODES
+from engine.worker import whatif
+from engine.worker.playground import is_python_only, run
 
 router = APIRouter()
 
@@ -52,7 +53,7 @@ def _for_python(source: str, inputs: dict[str, float]) -> bool:
 
 
 def server_run(source: str, mode: str, inputs: dict[str, float]) -> dict[str, Any]:
-    """engine.playground.run's result (its DOT for the server's layout only: the page writes
+    """engine.worker.playground.run's result (its DOT for the server's layout only: the page writes
     its own), or the pending result of a program for Python."""
     result = run(source, mode, inputs)
     if not result["ok"] and _for_python(source, inputs):

@@ -130,10 +130,11 @@ class Settings:
     header_timeout: float = 10.0  # seconds to receive a request's head, then 408 and close
     keep_alive_timeout: float = 5.0  # seconds an idle connection stays open (uvicorn's)
     # The longest URL query or request body accepted. A program may have 50,000 characters
-    # (engine.prescan), but ones that long are typed, not linked; the MLP preset is 14 KB encoded.
+    # (engine.language.prescan), but ones that long are typed, not linked; the MLP preset is 14 KB
+    # encoded.
     max_request_bytes: int = 60 * 1024
     dot_binary: str = "dot"
-    # /graph.svg refuses graphs estimated to take longer (engine.layout_choice)
+    # /graph.svg refuses graphs estimated to take longer (engine.record.layout_choice)
     dot_budget: float = 1.0
     dot_timeout: float = 5.0  # seconds before a /graph.svg layout is killed (estimates err,
     # and a loaded machine takes 2-4x the estimate)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from app.presets import DEFAULT_SOURCE
 from engine import ExpressionError, parse
-from engine.playground import is_python_only
+from engine.worker.playground import is_python_only
 
 GRAPH_TITLE = "Backward pass of {name}, step by step (autograd playground)"
 PROGRAM_TITLE = "A Python program, step by step (autograd playground)"
@@ -33,7 +33,7 @@ class Named:
 
 def is_python_error(source: str, error: ExpressionError) -> bool:
     """The language refused `source` because it is Python for the worker to run
-    (the worker's own test, in engine/playground.py), not because it has a mistake."""
+    (the worker's own test, in engine/worker/playground.py), not because it has a mistake."""
     return error.beyond or is_python_only(source)
 
 

@@ -2,7 +2,7 @@
 that CPython, Pyodide (bench/run_stages.py) and the page (bench/layout_bench.py) run the same."""
 
 from app.presets import mlp_loss_source
-from engine.language import MAX_VALUES
+from engine.language.parser import MAX_VALUES
 
 _TERMS = " + ".join(f"x{i}" for i in range(200))
 CHAIN = f"chain x = x*1.0001 + 0.5 at the {MAX_VALUES:,}-value cap (Python loop)"

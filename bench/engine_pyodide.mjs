@@ -22,7 +22,7 @@ function venvPackage(pkg) {
   return null;
 }
 
-/** The vendored graphviz wheel (engine.playground needs the package), or null. */
+/** The vendored graphviz wheel (engine.worker.playground needs the package), or null. */
 function graphvizWheel() {
   const dir = path.join(root, "static", "vendor", "wheels");
   if (!existsSync(dir)) return null;

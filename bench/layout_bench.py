@@ -1,9 +1,9 @@
 """Issue 11 item 5's figures: laying out big graphs. For each graph, on the same DOT in one run:
 
-- native `dot` (Graphviz 2.43) with the attributes engine/dot.py picks for its size (the fast
+- native `dot` (Graphviz 2.43) with the attributes engine/record/dot.py picks for its size (the fast
   ones above 400 drawn nodes), capped at --cap seconds (the reference);
 - our layered layout in Node (static/js/shared/layered-svg.js): DOT text to SVG text, and the layout
-  the record picks for the page (engine/layout_choice.py);
+  the record picks for the page (engine/record/layout_choice.py);
 - the page in Chromium: the program pasted into "Expression" until its graph is on screen
   (the Python run in the worker included), the layout and install times the page records on
   #graph, and one "Next step" until the step count moves.
@@ -30,8 +30,8 @@ from playwright.sync_api import Page, expect
 from bench import doc, servers, stats
 from bench.big_graphs import WORKLOADS
 from bench.browser_bench import chromium, graph_timings, wait_for_python
-from engine.playground import run
-from engine.runner import run_program
+from engine.worker.playground import run
+from engine.worker.runner import run_program
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / ".cache" / "bench"
@@ -160,7 +160,8 @@ def table(figures: dict[str, Any]) -> str:
         f"Produced by `{COMMAND} --repeats {figures['repeats']} --cap {cap:.0f}` on "
         f"{figures['when']} ({figures['cpus']} CPUs, load average {load} at the end; Node "
         f"{figures['node'].strip()}). Native `dot` is Graphviz 2.43 with the attributes "
-        "engine/dot.py picks for the graph's size (the fast ones above 400 drawn nodes), one run "
+        "engine/record/dot.py picks for the graph's size (the fast ones above "
+        "400 drawn nodes), one run "
         'each. "Layered, Node" is static/js/shared/layered-svg.js from DOT text to SVG text '
         "(median "
         'of the repeats); "page" pastes the program into the playground in Chromium (medians): '

@@ -1,4 +1,5 @@
-"""The table engine.layout_choice's constants were fitted to: estimated against measured dot time.
+"""The table engine.record.layout_choice's constants were fitted to: estimated against measured
+dot time.
 
     .venv/bin/python -m bench.layout_cost_fit
 
@@ -13,8 +14,8 @@ import time
 
 from app.graph_image import with_fast_layout
 from app.presets import LOSS, NEURON, mlp_loss_source
-from engine.layout_choice import layout_cost
-from engine.playground import run
+from engine.record.layout_choice import layout_cost
+from engine.worker.playground import run
 
 CAP = 12.0  # seconds per dot run
 

@@ -6,8 +6,8 @@ against micrograd 0.1.0 (same data, same seeded weights, same update).
   performance measure, "descent-act" or "moons-act", the request's round trip measured in the
   page (JSON both ways included), and for descent "descent-shown", until the graph showed the
   round (static/js/learn/descent.js, moons.js);
-- CPython: engine.playground.act_json with the same arguments (what the worker calls);
-- steps/s: engine.moons.Training.step (as the worker runs it, and with the garbage collector
+- CPython: engine.worker.playground.act_json with the same arguments (what the worker calls);
+- steps/s: engine.worker.moons.Training.step (as the worker runs it, and with the garbage collector
   left alone) against the same step written with micrograd's classes.
 
     .venv/bin/python -m bench.learn_bench [--repeats 10] [--moons-steps 6] [--no-write]
@@ -31,8 +31,8 @@ from playwright.sync_api import Page
 from app.presets import LOSS, PRESETS, mlp_loss_source
 from bench import doc, probes, servers, stats
 from bench.browser_bench import chromium, wait_for_python
-from engine import moons
-from engine.playground import act_json, run, run_in_worker
+from engine.worker import moons
+from engine.worker.playground import act_json, run, run_in_worker
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / ".cache" / "bench"
@@ -66,7 +66,7 @@ def cpython_moons(repeats: int) -> list[float]:
 
 
 def micrograd_training():
-    """micrograd 0.1.0's classes doing engine.moons.Training's step (micrograd's demo)."""
+    """micrograd 0.1.0's classes doing engine.worker.moons.Training's step (micrograd's demo)."""
     from micrograd.engine import Value
     from micrograd.nn import MLP
 
@@ -288,7 +288,7 @@ def main() -> None:
             'One step of gradient descent (the page\'s "Descent step" button) and one step of '
             "two-moons training, timed in the page around the worker's round trip "
             "(performance.now(), JSON both ways included) and until the graph showed it, beside "
-            "the same `engine.playground.act_json` call in CPython; then two-moons training "
+            "the same `engine.worker.playground.act_json` call in CPython; then two-moons training "
             "steps per second in CPython, this engine against micrograd 0.1.0 (same data, "
             "same seeded weights, same update). Written by `bench/learn_bench.py`, which "
             "replaces only this section.",

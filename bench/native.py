@@ -27,7 +27,7 @@ def small_sources() -> tuple[str, str]:
 
 def playground_dot(source: str) -> str:
     """The DOT the worker's run_json returns for `source`, with our size-tuned attributes."""
-    from engine.playground import run
+    from engine.worker.playground import run
 
     return run(source)["dot"]
 
@@ -89,8 +89,8 @@ def dot_seconds(dot: str) -> float:
 
 
 def run_seconds(source: str) -> float:
-    """One `engine.playground.run_json` in CPython: parse, trace, DOT, JSON."""
-    from engine.playground import run_json
+    """One `engine.worker.playground.run_json` in CPython: parse, trace, DOT, JSON."""
+    from engine.worker.playground import run_json
 
     started = time.perf_counter()
     run_json(source)

@@ -1,5 +1,5 @@
 """Recording overhead (issue 8): one MLP(2, [16, 16, 1]) step on 100 points with the engine's
-recorder off and on, beside PyPI micrograd 0.1.0, interleaved in one run; and engine.runner's
+recorder off and on, beside PyPI micrograd 0.1.0, interleaved in one run; and engine.worker.runner's
 time for the course's own-class descent program (tests/programs/own_class_descent.py).
 
     .venv/bin/python -m bench.recording [--repeats 7] [--no-write]   # CPython, then Pyodide
@@ -8,9 +8,11 @@ The Pyodide half runs `node bench/recording_pyodide.mjs REPEATS` (Pyodide 314, P
 under Node), which prints this module's figures as JSON. Writes its section of
 docs/benchmarks.md (bench/doc.py).
 
-"Recording" is what the worker does while a learner's program runs: engine.recorder.ACTIVE set,
+"Recording" is what the worker does while a learner's program runs: engine.record.recorder.ACTIVE
+set,
 so every `_backward()` call of the pass is kept with its inputs' grads before and after. The
-runner also raises the cyclic collector's threshold for the run (engine.collector.GC_THRESHOLD);
+runner also raises the cyclic collector's threshold for the run
+(engine.record.collector.GC_THRESHOLD);
 each configuration is timed with the collector as it is by default and as the runner sets it,
 and compared with micrograd under the same collector. (The runner would stop this program at
 its 20,000-value cap — the step makes ~70,000 values — so the recorder is switched on directly.)
@@ -27,8 +29,8 @@ from typing import Any
 
 from bench import doc, workloads
 from bench.stats import machine
-from engine import collector, recorder
-from engine.recorder import Recorder
+from engine.record import collector, recorder
+from engine.record.recorder import Recorder
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAM = ROOT / "tests" / "programs" / "own_class_descent.py"
@@ -65,7 +67,7 @@ def measure(repeats: int) -> dict[str, Any]:
         workloads.mlp_step(engine.Value, models["engine"], xs, ys)
     finally:
         recorder.ACTIVE = None
-    from engine.runner import run_program
+    from engine.worker.runner import run_program
 
     source = PROGRAM.read_text()
     run_program(source)  # warm up
@@ -93,7 +95,7 @@ def markdown(where: str, results: dict[str, Any]) -> str:
         ratio = f"{t / reference:.2f}" if reference else "–"
         rows.append(f"| {where} | {name} | {t * 1000:.0f} ms | {ratio} |")
     runner = statistics.median(results["runner_program_b"]) * 1000
-    # The worker always records with the collector tuned (engine.runner); a learner running
+    # The worker always records with the collector tuned (engine.worker.runner); a learner running
     # micrograd runs it with Python's default collector. Both comparisons are shown.
     as_run = times["engine, recording, collector tuned"] / times["micrograd"]
     same = times["engine, recording, collector tuned"] / times["micrograd, collector tuned"]
@@ -101,7 +103,7 @@ def markdown(where: str, results: dict[str, Any]) -> str:
     return "\n".join(
         [
             f"Recorded `_backward()` calls in one step: {results['recorded_steps']:,}. "
-            f"engine.runner on program (b), 10 epochs of descent on a learner's own class: "
+            f"engine.worker.runner on program (b), 10 epochs of descent on a learner's own class: "
             f"median {runner:.1f} ms.",
             "",
             f"{where}: a step recorded as the worker runs it (collector tuned) takes "

@@ -1,5 +1,5 @@
 """Where a Python run's time goes, from the program's text to the JSON the worker sends: the
-stages of engine.playground.run_in_worker_json on bench/big_graphs.py's programs, the best of
+stages of engine.worker.playground.run_in_worker_json on bench/big_graphs.py's programs, the best of
 N runs each. Runs in CPython, and in Pyodide under Node (bench/run_stages_pyodide.mjs), which
 is what the page's worker runs:
 
@@ -17,10 +17,10 @@ from collections.abc import Callable
 from typing import Any
 
 from bench.big_graphs import WORKLOADS
-from engine import playground, runner, session
+from engine.worker import playground, runner, session
 
 # (module, function, stage): the stages, in the order a run meets them. The expression
-# language's runs (engine.playground.run) make their record with `trace`, Python's with the
+# language's runs (engine.worker.playground.run) make their record with `trace`, Python's with the
 # runner's `graph_record`: both are "record".
 STAGES = (
     (runner, "_roots", "roots"),

@@ -21,7 +21,7 @@ async function timed(make) {
 function importEngine(pyodide) {
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(new Uint8Array(engineZip), "zip", { extractDir: sitePackages });
-  for (const name of ["engine.playground", "engine.runner", "engine.session", "engine.replay"]) {
+  for (const name of ["engine.worker.playground", "engine.worker.runner", "engine.worker.session", "engine.record.replay"]) {
     pyodide.pyimport(name).destroy();
   }
 }

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from engine import moons as engine_moons
+from engine.worker import moons as engine_moons
 
 CHAIN_FACTOR = 1.0001  # y = y * 1.0001 + 0.0: two ops per link, values stay near 1
 MLP_SIZES = [16, 16, 1]  # micrograd's demo MLP(2, [16, 16, 1])
@@ -60,7 +60,7 @@ def chain(value_cls: type, n_ops: int) -> tuple[float, float]:
 
 def moons(n: int, seed: int) -> tuple[list[list[float]], list[float]]:
     """Two interleaved half circles with labels -1 and +1, like sklearn's make_moons(noise=0.1):
-    the page's two-moons data (engine.moons), so the bench trains on what learners see."""
+    the page's two-moons data (engine.worker.moons), so the bench trains on what learners see."""
     return engine_moons.moons(n, seed)
 
 
@@ -175,7 +175,7 @@ def time_program(source: str, repeats: int) -> dict[str, Any]:
     """Seconds to parse, to trace, and for the worker's whole `run_json` (parse, trace, DOT,
     JSON); the reference is plain `backward()` on the same graph."""
     import engine
-    from engine.playground import run_json
+    from engine.worker.playground import run_json
 
     has_graphviz = True
     try:

@@ -16,11 +16,11 @@ def __getattr__(name: str):
 
         return draw_dot
     if name in ("parse", "Program"):
-        from engine import language
+        from engine.language import parser as language
 
         return getattr(language, name)
     if name == "trace":
-        from engine.tracing import trace
+        from engine.record.tracing import trace
 
         return trace
     raise AttributeError(f"module 'engine' has no attribute {name!r}")

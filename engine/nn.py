@@ -17,7 +17,7 @@ class Module:
 class Neuron(Module):
     """act(w . x + b): ReLU (micrograd's) or tanh, or linear with `nonlin=False`."""
 
-    value_type: type[Value] = Value  # the class of its parameters (engine.micrograd's, say)
+    value_type: type[Value] = Value  # the class of its parameters (engine.worker.micrograd's, say)
 
     def __init__(self, nin: int, nonlin: bool = True, activation: str = "relu"):
         if activation not in ("relu", "tanh"):

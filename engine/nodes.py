@@ -32,7 +32,8 @@ METHOD_RULES = frozenset({"_backward_fn", "_backward", "grad_fn"})  # may be met
 OP_ATTRS = ("_op", "op", "_operation", "operation")
 _CONTAINERS = (tuple, list, set, frozenset, dict)
 
-# id(node) -> when it was made, filled in while a program runs (see engine.recorder). Keyed by
+# id(node) -> when it was made, filled in while a program runs (see engine.record.recorder). Keyed
+# by
 # id so that it never keeps a learner's values alive; an id reused after a value was collected
 # can only change the order in which a set's members are drawn, never a number.
 birth: dict[int, int] = {}

@@ -9,8 +9,9 @@ Numbers follow `engine.numeric`: no operation raises and none returns a complex 
 
 import math
 
-from engine import nodes, numeric, recorder
+from engine import nodes, numeric
 from engine.graph import topological_order
+from engine.record import recorder
 
 # op -> one (rule, numbers) pair per child, in `_children` order. `{a}`, `{b}`, `{out}` are
 # labels; `{a.data}`, `{out.grad}`, ... are the numbers the closure reads; `{k}` the exponent.
@@ -24,7 +25,7 @@ def _noop() -> None:
     pass
 
 
-# Creations are counted so that a runaway program can be stopped (engine.runner's node cap);
+# Creations are counted so that a runaway program can be stopped (engine.worker.runner's node cap);
 # `watch_creations` sets who is told, and when. A global and one comparison: cheap enough for
 # the hottest line of the engine.
 _made = 0
@@ -322,7 +323,7 @@ class Value:
 
         Every grad in the graph is zeroed first — the course's backward(), not micrograd
         0.1.0's, which never zeroes (a program's `from micrograd.engine import Value` gets
-        that one: engine.micrograd). `accumulate=True` skips the zeroing, so the grads of a
+        that one: engine.worker.micrograd). `accumulate=True` skips the zeroing, so the grads of a
         second call add onto the first (what happens in micrograd if you forget).
         """
         topo = topological_order(self)
@@ -336,7 +337,7 @@ class Value:
                 v._backward_fn()
             return
         rec.backward_target(self)
-        add = rec.steps.append  # flat tuples: see engine.recorder.as_step
+        add = rec.steps.append  # flat tuples: see engine.record.recorder.as_step
         for v in reversed(topo):
             kids = v._children
             if len(kids) == 2:  # most nodes: unrolled, one object per step for the collector

@@ -8,8 +8,8 @@ import graphviz
 import traitlets
 
 from engine import Value, trace
-from engine.dot import dot_source
-from engine.tracing import MODES
+from engine.record.dot import dot_source
+from engine.record.tracing import MODES
 
 WIDGET_BUNDLE = "js/bundle/widget.js"  # scripts/build_bundle.mjs writes it at setup
 DEFAULT_SPEED = 1000  # ms per step when playing, the page's default (app.page_data)

@@ -18,7 +18,7 @@
 //
 // The zip is split in two: STDLIB_OUT, what the worker boots from, holds the modules a boot, the
 // engine (every module of it, and what they import inside functions) and a learner's allowed
-// imports (engine/cell.py STDLIB, whole packages) reach, and all of Pyodide's own packages;
+// imports (engine/worker/cell.py STDLIB, whole packages) reach, and all of Pyodide's own packages;
 // STDLIB_REST_OUT holds the rest of the standard library (encodings, email, xml, asyncio's
 // unused parts, …), which the worker puts on sys.path as a lazy file (lazy-file.js): fetched
 // only if an import ever reaches it. On Slow 4G every megabyte the boot waits for is 5 s.
@@ -86,8 +86,8 @@ def rewrite(src, dest, entries, extra=()):
 site_packages = site.getsitepackages()[0]
 zipfile.ZipFile("/tmp/engine.zip").extractall(site_packages)
 importlib.invalidate_caches()  # as the worker does: it imports importlib.metadata (and email)
-from engine import playground
-for name in ("engine.runner", "engine.session", "engine.replay"):
+from engine.worker import playground
+for name in ("engine.worker.runner", "engine.worker.session", "engine.record.replay"):
     importlib.import_module(name)
 playground.warm_up()
 
@@ -96,7 +96,7 @@ playground.warm_up()
 # packages: \`import collections.abc\`, \`re\`'s parts).
 import pkgutil
 import engine
-from engine.cell import STDLIB as ALLOWED
+from engine.worker.cell import STDLIB as ALLOWED
 
 def stdlib_imports(path):
     for node in ast.walk(ast.parse(open(path).read())):

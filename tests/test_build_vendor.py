@@ -57,7 +57,7 @@ def test_the_stdlib_holds_bytecode_for_what_a_boot_imports_and_sources_for_the_r
         for module in ("typing", "json/__init__", "asyncio/base_events", "_pyodide/_base"):
             assert f"{module}.pyc" in names and f"{module}.py" not in names, module
             assert _pyc_flags(archive.read(f"{module}.pyc")) == 0b01  # unchecked hash-based
-        # What a learner's program may import (engine/cell.py), and the finder of the rest.
+        # What a learner's program may import (engine/worker/cell.py), and the finder of the rest.
         for module in ("statistics", "fractions", "textwrap", "pprint", "_stdlib_rest"):
             assert f"{module}.pyc" in names, module
     with zipfile.ZipFile(folder / "python_stdlib_rest.zip") as archive:

@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 
 from app.dot import DotRenderer
 from app.first_paint import MAX_VALUES, first_svg, grad_texts_at
-from engine.playground import run
+from engine.worker.playground import run
 
 GENEROUS = 10.0  # a budget no machine misses: these tests are about content, not speed
 

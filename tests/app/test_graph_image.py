@@ -156,10 +156,11 @@ CONSTANTS = "a = 2.0\nb = a * 3 + 1"
 
 
 def test_constants_are_drawn_as_the_page_draws_them():
-    """engine/dot.py's DOT for the page (what static/js/graph/record-dot.js writes, test_record_dot
+    """engine/record/dot.py's DOT for the page (what static/js/graph/record-dot.js writes,
+    test_record_dot
     keeps them equal) and /graph.svg's differ only in the grads' texts."""
     from engine import parse, trace
-    from engine.dot import dot_source
+    from engine.record.dot import dot_source
 
     page = dot_source(trace(parse(CONSTANTS)))
     served, record = graph_dot(CONSTANTS, step=0)

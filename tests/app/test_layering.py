@@ -32,10 +32,10 @@ def test_no_engine_module_imports_app():
 def test_the_server_never_runs_a_learners_python():
     """Only the browser's worker may import the runner (docs/security.md)."""
     app = ENGINE.parent / "app"
-    runner_modules = {"engine.runner", "engine.cell", "engine.observe"}
+    runner_modules = {"engine.worker.runner", "engine.worker.cell", "engine.record.observe"}
     for path in sorted(app.rglob("*.py")):
         assert not imported_modules(path) & runner_modules, path.name
-    playground = ENGINE / "playground.py"
-    assert "engine.runner" in playground.read_text()  # imported inside run_in_worker only
+    playground = ENGINE / "worker" / "playground.py"
+    assert "engine.worker.runner" in playground.read_text()  # imported inside run_in_worker only
     for path in sorted(app.rglob("*.py")):
         assert "run_in_worker" not in path.read_text(), path.name

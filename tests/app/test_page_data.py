@@ -19,7 +19,7 @@ from app.page_data import (
 )
 from app.presets import DEFAULT_SOURCE, LOSS
 from app.settings import Settings
-from engine.tracing import MODES
+from engine.record.tracing import MODES
 
 
 def test_every_engine_mode_has_a_label():
@@ -149,7 +149,7 @@ def test_a_python_link_s_step_and_graph_are_sent_for_its_run():
 
 
 def test_the_forward_pass_s_steps_count_in_a_link():
-    from engine.playground import run
+    from engine.worker.playground import run
 
     trace = run(LOSS)["trace"]
     n = len(trace["forward"]) + len(trace["backward"])

@@ -7,7 +7,7 @@ import pytest
 from app.presets import DEFAULT_SOURCE, MLP_SEED, NEURON, PRESETS, mlp_loss_source
 from engine import parse, trace
 from engine.graph import topological_order
-from engine.prescan import MAX_OPERATORS_PER_STATEMENT, MAX_SOURCE_CHARS
+from engine.language.prescan import MAX_OPERATORS_PER_STATEMENT, MAX_SOURCE_CHARS
 
 
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.name)

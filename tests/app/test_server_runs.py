@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 import pytest
 
 from app.presets import LOSS
-from engine.playground import run
+from engine.worker.playground import run
 
 
 def get(client, **params):
@@ -45,12 +45,12 @@ def test_a_mistake_is_a_result_with_its_position(client):
     ["def f(x):\n    return x\ny = f(2)", "print(2 * 3)", "__import__('os').system('id')"],
 )
 def test_python_is_never_run_here(client, source, monkeypatch):
-    import engine.runner
+    import engine.worker.runner
 
     def refuse(*args, **kwargs):
         raise AssertionError("the server ran a learner's Python")
 
-    monkeypatch.setattr(engine.runner, "run_program", refuse)
+    monkeypatch.setattr(engine.worker.runner, "run_program", refuse)
     result = get(client, src=source).json()
     if source.startswith("__import__"):  # the language's own refusal, with a position
         assert result["ok"] is False and result["error"]["line"] == 1

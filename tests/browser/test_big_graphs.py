@@ -6,9 +6,9 @@ the page draws them with the layered layout and says so; small graphs stay Graph
 
 from playwright.sync_api import Page, expect
 
-from engine.language import MAX_VALUES
-from engine.playground import run
-from engine.runner import run_program
+from engine.language.parser import MAX_VALUES
+from engine.worker.playground import run
+from engine.worker.runner import run_program
 from tests.browser.test_playground import LAYOUT, expect_grads, grads_after, playground
 from tests.browser.test_python import open_ready, paste
 

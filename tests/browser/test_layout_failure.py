@@ -13,7 +13,7 @@ import re
 from playwright.sync_api import Page, Route, expect
 
 from app.presets import DEFAULT_SOURCE
-from engine.playground import run
+from engine.worker.playground import run
 from tests.browser.test_playground import open_page, playground, step_count, wait_for_python
 
 __all__ = ["playground"]  # the fixture, used by name

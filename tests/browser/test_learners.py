@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.playground import run_in_worker
-from engine.record import grad_texts_at
+from engine.record.graph_record import grad_texts_at
+from engine.worker.playground import run_in_worker
 from tests.browser.test_playground import BOOT, expect_grads, playground
 from tests.browser.test_python import open_ready, output, paste, step_to_end
 

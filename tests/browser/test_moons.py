@@ -3,7 +3,7 @@ decision boundary, and a pause stops it between two steps."""
 
 from playwright.sync_api import Page, expect
 
-from engine.moons import GRID_EVERY
+from engine.worker.moons import GRID_EVERY
 from tests.browser.test_playground import BOOT, playground, wait_for_python
 
 __all__ = ["playground"]  # the fixture, used by name

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.test_playground import BOOT, playground
 from tests.browser.test_python import open_ready, output, paste
-from tests.engine.test_closure_lines import CLASS
+from tests.engine.record.test_closure_lines import CLASS
 from tests.programs import program
 
 __all__ = ["playground"]  # the fixture, used by name

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from app.presets import LOSS
-from engine.playground import run
+from engine.worker.playground import run
 from tests.bare_kernel import run_bare
 from tests.browser.watch import watch
 

@@ -1,6 +1,7 @@
 """A learner's real Python in the page: the four kinds of course code pasted into "Expression",
 the Output region, "Graph of", and hostile programs stopped and recovered from. The expected
-numbers come from engine.runner run in CPython on the same text (the oracle for the page), and
+numbers come from engine.worker.runner run in CPython on the same text (the oracle for the page),
+and
 from the seeds' own figures.
 """
 
@@ -9,8 +10,8 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.record import grad_texts_at
-from engine.runner import run_program
+from engine.record.graph_record import grad_texts_at
+from engine.worker.runner import run_program
 from tests.browser.test_playground import BOOT, expect_grads, playground, wait_for_python
 from tests.programs import program
 

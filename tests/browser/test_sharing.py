@@ -1,7 +1,7 @@
 """Sharing a Python program (issue 23, item 4): permalinks come back at their step, forward
 position and "Graph of"; titles name the graph on screen; the Embed dialog offers no image
 snippet the server cannot draw, and the SVG made in the page instead; downloads are made from
-what the worker sent. The expected numbers come from engine.runner run in CPython on the same
+what the worker sent. The expected numbers come from engine.worker.runner run in CPython on the same
 text (the oracle test_python uses)."""
 
 import json
@@ -15,9 +15,9 @@ import nbformat
 from playwright.sync_api import Page, expect
 
 from app.presets import LOSS
-from engine.playground import run
-from engine.record import grad_texts_at
-from engine.runner import run_program
+from engine.record.graph_record import grad_texts_at
+from engine.worker.playground import run
+from engine.worker.runner import run_program
 from tests.bare_kernel import run_bare
 from tests.browser.test_page_downloads import download, png_pixels
 from tests.browser.test_playground import BOOT, expect_grads, playground

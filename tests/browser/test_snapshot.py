@@ -9,7 +9,7 @@ and Python boots the normal way."""
 
 from playwright.sync_api import ConsoleMessage, Page, Route, expect
 
-from engine.runner import run_program
+from engine.worker.runner import run_program
 from tests.browser.test_early_python import engine_worker
 from tests.browser.test_playground import playground, wait_for_python
 

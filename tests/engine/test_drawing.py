@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from engine import Value, draw_dot, parse, trace
-from engine.dot import dot_source, escape_record, layout_attributes
+from engine.record.dot import dot_source, escape_record, layout_attributes
 
 
 def test_records_ops_and_ids():

@@ -33,7 +33,7 @@ export class OutputPane {
     if (!python) return;
     const output = result.output ?? "";
     this.text.textContent = output || (result.error ? "" : "(the program printed nothing)");
-    // Why a program that made values has no graph (engine.runner: the names its values use).
+    // Why a program that made values has no graph (engine.worker.runner: the names its values use).
     const note = typeof result.note === "string" ? result.note : "";
     if (this.note) {
       this.note.textContent = note;

@@ -1,6 +1,6 @@
 // The engine worker: boots Pyodide, unpacks the engine, and answers `run` requests with
-// engine.playground.run_in_worker_json: the expression language, or a learner's real Python
-// through engine.runner. All Python lives in the engine package. This worker is the sandbox
+// engine.worker.playground.run_in_worker_json: the expression language, or a learner's real Python
+// through engine.worker.runner. All Python lives in the engine package. This worker is the sandbox
 // for hostile programs: it runs in an opaque origin (started from a data: URL: no storage, no
 // page), and the page terminates it when a run takes too long or its memory grows
 // (engine-client.js). What it knows of the page's storage is the snapshot the page sends.
@@ -26,7 +26,7 @@ import { packSnapshot, reseed, unpackSnapshot } from "./snapshot.js";
 import { zipFiles } from "./zip-files.js";
 
 // Imported before the snapshot is made (the warm-up imports most): the first runs need them.
-const SNAPSHOT_IMPORTS = ["engine.runner", "engine.session", "engine.replay", "_stdlib_rest"];
+const SNAPSHOT_IMPORTS = ["engine.worker.runner", "engine.worker.session", "engine.record.replay", "_stdlib_rest"];
 
 const EIO = 29; // Emscripten's errno for an input/output error
 // The standard library a boot does not reach (scripts/build_bytecode.mjs): a lazy file that an
@@ -37,8 +37,8 @@ const REST_FINDER = "_stdlib_rest";
 
 let pyodide = null;
 let stdlib = null; // after a restore: the lazy zip (lazy-file.js), filled once Python is ready
-let runInWorker = null; // engine.playground.run_in_worker_json, as a callable proxy
-let actOn = null; // engine.playground.act_json: the learner acts on the last run's graphs
+let runInWorker = null; // engine.worker.playground.run_in_worker_json, as a callable proxy
+let actOn = null; // engine.worker.playground.act_json: the learner acts on the last run's graphs
 // The page's answer about the stored snapshot ({snapshot: ArrayBuffer or null, store}), which
 // it sends as soon as it has read its storage: the boot waits for it only to choose between a
 // restore and a fresh start.
@@ -173,7 +173,7 @@ async function lazyStdlib(url) {
 }
 
 /** Unpack and import the engine (after a restore: check that it answers, reseed `random`);
- * returns engine.playground. */
+ * returns engine.worker.playground. */
 async function startEngine(engineFiles, { restored }) {
   self.postMessage(progressMessage(1));
   // A snapshot holds the interpreter's memory, not its file system: write the engine's files
@@ -183,7 +183,7 @@ async function startEngine(engineFiles, { restored }) {
   performance.mark("boot:engine-unpacked");
 
   self.postMessage(progressMessage(2));
-  const playground = pyodide.pyimport("engine.playground");
+  const playground = pyodide.pyimport("engine.worker.playground");
   if (restored) {
     reseed(pyodide);
     const check = JSON.parse(playground.run_json("y = 2 * 3"));

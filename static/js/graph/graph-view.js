@@ -15,7 +15,7 @@ const ZOOM_STEP = 1.25;
 
 export class GraphView {
   /** container: div#graph; layout: a VizLayout; notice: p#notice (may be null); dotStyle: how
-   * to write a record's DOT (the server's engine.dot.page_style). */
+   * to write a record's DOT (the server's engine.record.dot.page_style). */
   constructor({ container, layout, notice, dotStyle }) {
     this.container = container;
     this.dotStyle = dotStyle;

@@ -1,10 +1,10 @@
 // The DOT the page lays out, written here from a graph record's fields (docs/trace-format.md),
 // never taken from the engine worker: a learner's program runs there and could send DOT of its
 // own (a node with `URL=… target=_top` made a real link on the graph). What this writes is the
-// text engine/dot.py's dot_source writes for the same record (tests/js/graph/record-dot.test.mjs
+// text engine/record/dot.py's dot_source writes for the same record (tests/js/graph/record-dot.test.mjs
 // compares them): ids are checked (`n0`, `n1`, …, each input before its result), every text is
 // escaped as record-label text, and no attribute but the layout's own is ever written. The
-// attributes come from the server (engine.dot.page_style, in the page's data), decided there.
+// attributes come from the server (engine.record.dot.page_style, in the page's data), decided there.
 
 const ID = /^n[0-9]{1,9}$/;
 const PLAIN = /^(?:[A-Za-z_][A-Za-z0-9_]*|-?[0-9]*\.?[0-9]+)$/;
@@ -15,15 +15,15 @@ const UNCARRIED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufdd0-\u
 
 export class RecordError extends Error {}
 
-/** User text as literal record-label text (engine.dot.escape_record): a line break as a space,
+/** User text as literal record-label text (engine.record.dot.escape_record): a line break as a space,
  * a backslash before `{ } | < > " \` and space. */
 export function escapeRecord(text) {
   return text.replace(/[\n\r{}|<>"\\ ]/g, (ch) => (ch === "\n" || ch === "\r" ? " " : `\\${ch}`));
 }
 
 /**
- * The digraph for `record`, as engine.dot.dot_source(record) writes it, or a RecordError that
- * says what in the record can't be drawn. style: engine.dot.page_style() and max_nodes.
+ * The digraph for `record`, as engine.record.dot.dot_source(record) writes it, or a RecordError that
+ * says what in the record can't be drawn. style: engine.record.dot.page_style() and max_nodes.
  */
 export function recordDot(record, style) {
   const nodes = record?.nodes;
@@ -83,7 +83,7 @@ function text(value) {
   return clean.length > MAX_TEXT ? `${clean.slice(0, MAX_TEXT - 1)}…` : clean;
 }
 
-/** engine.dot.stacked: fields one above the other (grouped in `{ }` top to bottom). */
+/** engine.record.dot.stacked: fields one above the other (grouped in `{ }` top to bottom). */
 function stacked(fields, rankdir) {
   const label = fields.map(escapeRecord).join("|");
   return rankdir === "TB" || rankdir === "BT" ? `{${label}}` : label;
@@ -94,7 +94,7 @@ function sizeAttributes(drawn, sizes) {
   return {};
 }
 
-/** engine.dot._attrs: `k=v …`, a value that is not a plain DOT id in quotes. */
+/** engine.record.dot._attrs: `k=v …`, a value that is not a plain DOT id in quotes. */
 function attributes(attrs) {
   return Object.entries(attrs)
     .map(([key, value]) => (PLAIN.test(value) ? `${key}=${value}` : `${key}="${value}"`))

@@ -1,5 +1,5 @@
 // The layout worker: lays out big graphs off the main thread, so the page stays responsive.
-// Graphviz (viz.js) where the record chose it (engine/layout_choice.py), else our layered
+// Graphviz (viz.js) where the record chose it (engine/record/layout_choice.py), else our layered
 // layout; if Graphviz fails anyway (WASM out of memory, stack overflow), the layered layout
 // draws it. Messages are defined in protocol.js: Graphviz's SVG comes as text; the layered
 // layout's in parts, as UTF-8 bytes each transferred (not copied) as soon as it is written, so

@@ -1,5 +1,5 @@
 // "Check gradients" on the graph on screen, in the worker: every leaf against a central finite
-// difference. Every number comes from engine.session; this module only shows them. Text goes in
+// difference. Every number comes from engine.worker.session; this module only shows them. Text goes in
 // through textContent. (Gradient descent is descent.js.)
 import { tableRow } from "./table.js";
 

@@ -1,5 +1,5 @@
 // Gradient descent on the graph on screen, one step per request to the worker: each step runs
-// forward, zero_grad, backward and `p.data -= rate * p.grad` there (engine.session.descend),
+// forward, zero_grad, backward and `p.data -= rate * p.grad` there (engine.worker.session.descend),
 // and the page adds its loss to the "Loss history" table and the plot, and shows the round's
 // data and grads on the graph (same layout). "Run descent" runs the chosen number of steps and
 // turns into "Pause descent" while it runs; a pause takes effect between two steps.
@@ -52,7 +52,7 @@ export class Descent {
     paramList?.replaceChildren();
   }
 
-  /** The parameters on offer (every named leaf, engine.session), as checkboxes, all checked. */
+  /** The parameters on offer (every named leaf, engine.worker.session), as checkboxes, all checked. */
   async parameters() {
     if (this.names) return this.names;
     const generation = this.generation;
@@ -203,7 +203,7 @@ export class Descent {
       describe: (first, last, n) =>
         `Loss by step: from ${first} at step 0 to ${last} at step ${n - 1}`,
     });
-    // The graph shows the parameters after the update, and the loss there (engine.session).
+    // The graph shows the parameters after the update, and the loss there (engine.worker.session).
     const now = Object.entries(result.parameter_texts)
       .map(([id, text]) => `${this.names?.[id] ?? id} is now ${text}`)
       .join(", ");

@@ -12,7 +12,7 @@ export class LiveGraphs {
     this.index = 0; // which graph of the last run is on screen (the worker keeps them all)
   }
 
-  /** The worker's answer to `action` on graph `graph` (engine.playground.act). Asked before
+  /** The worker's answer to `action` on graph `graph` (engine.worker.playground.act). Asked before
    * Python is ready, it waits for it, and `tell(text)` (if given) says so meanwhile. */
   async act(graph, action, args, tell = null) {
     const { engine, editor } = this;

@@ -1,6 +1,6 @@
 // Manual backward: the learner chooses whose `_backward()` runs next — from the Node list, or
 // by clicking a node — in any order. Each call is a real call on the live graph in the worker
-// (engine.session); its step goes on this graph's timeline, so Previous/Next replay the calls.
+// (engine.worker.session); its step goes on this graph's timeline, so Previous/Next replay the calls.
 // Nodes whose consumers have all run are marked "ready"; at the end, grads that differ from
 // the correct pass are marked, with the correct value given in words.
 import { onNodeClick, valueGroup } from "../shared/node-click.js";

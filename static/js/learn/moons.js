@@ -1,4 +1,4 @@
-// micrograd's two-moons demo, trained in the worker (engine.moons) one step per request, so a
+// micrograd's two-moons demo, trained in the worker (engine.worker.moons) one step per request, so a
 // pause takes effect between two steps. The page shows what each step answers: a row of the
 // "Training history" table, the loss and accuracy plots, and every few steps the decision
 // boundary. The model's graph (tens of thousands of values a step) is never drawn.

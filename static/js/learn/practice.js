@@ -1,6 +1,6 @@
 // Practice: before each backward step the learner types the grad each input will have; the
 // step (a recorded real call) then runs and the answers are checked against it, within the
-// tolerance the server sends (engine.session.TOLERANCE). A hint shows the local rule with its
+// tolerance the server sends (engine.worker.session.TOLERANCE). A hint shows the local rule with its
 // numbers. Keyboard: Tab between the fields, Enter checks.
 
 export class Practice {

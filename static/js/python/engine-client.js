@@ -135,7 +135,7 @@ export class EngineClient extends EventTarget {
     });
   }
 
-  /** One action on the live graph `graph` of the last run (engine.playground.act); asked
+  /** One action on the live graph `graph` of the last run (engine.worker.playground.act); asked
    * for before Python is ready, it waits for it (in order), and is sent once it is. */
   act(graph, action, args = {}) {
     if (this.state === "failed") {
@@ -311,7 +311,7 @@ function actResult(text) {
 }
 
 /** A run's result. A Python run sends its chosen graph's record once, in `graphs`
- * (engine.playground.run_in_worker_json); `trace` names it again here. Any DOT the worker sent
+ * (engine.worker.playground.run_in_worker_json); `trace` names it again here. Any DOT the worker sent
  * is dropped: the page writes its own from the record (record-dot.js). */
 function runResult(text) {
   const result = parse(text);

@@ -1,4 +1,4 @@
-// The graph in our own DOT (engine/dot.py writes it: one node or edge per line), read back
+// The graph in our own DOT (engine/record/dot.py writes it: one node or edge per line), read back
 // into nodes and edges for the layered layout. Only that subset of DOT: one statement per
 // line, attributes as key=value or key="quoted". What to draw (fields, classes, ids) stays the
 // engine's decision; this only reads it.
@@ -8,7 +8,7 @@ const NODE = new RegExp(String.raw`^\s*${NAME}\s*\[(.*)\]\s*;?\s*$`);
 const EDGE = new RegExp(String.raw`^\s*${NAME}\s*->\s*${NAME}\s*(?:\[(.*)\])?\s*;?\s*$`);
 const ATTR = /([A-Za-z_]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s,\]]+)/g;
 const KEYWORDS = new Set(["graph", "node", "edge"]);
-// engine/dot.py's own lines, read in one match each (at 20,000 values the general reading,
+// engine/record/dot.py's own lines, read in one match each (at 20,000 values the general reading,
 // attribute by attribute, took twice as long); any other line takes the general path.
 const ID = "[A-Za-z0-9_]+";
 const OWN_NODE = new RegExp(
@@ -53,7 +53,7 @@ export function parseDot(dot) {
   return { rankdir, nodes, edges };
 }
 
-/** A node or edge line as engine/dot.py writes it, read as the general path would; else null. */
+/** A node or edge line as engine/record/dot.py writes it, read as the general path would; else null. */
 function ownLine(line) {
   const edge = OWN_EDGE.exec(line);
   if (edge) return { id: edge[3], from: edge[1], to: edge[2] };

@@ -29,7 +29,7 @@ const ENCODER = new TextEncoder();
 const CHUNK_BYTES = 1 << 20; // the layout worker sends the SVG's tiles about this much at a time
 const DECODER = new TextDecoder();
 
-/** DOT text (engine/dot.py's) → {svg: SVG text laid out by layeredLayout, stubs: how many}. */
+/** DOT text (engine/record/dot.py's) → {svg: SVG text laid out by layeredLayout, stubs: how many}. */
 export function layeredSVG(dot) {
   return layeredSVGOf(parseDot(dot));
 }

@@ -1,5 +1,5 @@
 // Which layout draws a graph: the engine decides it once from the graph's shape
-// (engine/layout_choice.py) and every record says it (`layout`, `layout_note`). The page only
+// (engine/record/layout_choice.py) and every record says it (`layout`, `layout_note`). The page only
 // follows it, and falls back to the layered layout when Graphviz fails anyway.
 
 /** {layout: "graphviz" | "layered", note}: the record's choice, the note in words. */

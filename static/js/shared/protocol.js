@@ -19,10 +19,10 @@
 //                  {type: "failed", message}     boot failed, or the interpreter died
 //   page → worker  {type: "run", id, source, mode, inputs}
 //   worker → page  {type: "result", id, result, heap}
-//                  result: engine.playground.run_in_worker_json's JSON text (docs/trace-format.md)
+//                  result: engine.worker.playground.run_in_worker_json's JSON text (docs/trace-format.md)
 //                  heap: the bytes of wasm memory the interpreter holds after the request
 //   page → worker  {type: "act", id, graph, action, args}   on the live graph of the last run
-//   worker → page  {type: "acted", id, result, heap}  result: engine.playground.act_json's JSON
+//   worker → page  {type: "acted", id, result, heap}  result: engine.worker.playground.act_json's JSON
 //   worker → page  {type: "started", id}           Python began request id: its time limit runs
 //                                                  from here (the worker may be warming up)
 //   Everything the engine worker sends is untrusted once it has run a request (a program can

@@ -43,7 +43,7 @@ export class RulePanel {
     const parts = [title];
     if (step.ran?.length) {
       // A learner's own closure, quoted: each statement it ran, names and numbers put in
-      // (the engine made the text: engine/closure_lines.py). The editor marks the same lines.
+      // (the engine made the text: engine/record/closure_lines.py). The editor marks the same lines.
       parts.push(el("p", "rule-where", `Your code, ${lineRange(step.ran)}, with its numbers:`));
       const ran = el("ul", "rule-lines rule-ran");
       const lastOf = new Map(step.ran.map((line, i) => [line.child, i]));

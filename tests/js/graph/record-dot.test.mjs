@@ -1,4 +1,4 @@
-// record-dot.js: the page writes, from a record's fields, the very DOT engine/dot.py writes for
+// record-dot.js: the page writes, from a record's fields, the very DOT engine/record/dot.py writes for
 // it (tests/js/graph/record_cases.py); a record a learner's program forged can't put an attribute, a
 // link or a node of its own into the DOT.
 import assert from "node:assert/strict";

@@ -1,7 +1,7 @@
 """Cases for tests/js/graph/record-dot.test.mjs, printed as JSON: records the engine makes for each
 kind of graph the page draws (the expression language, a learner's own class through the runner,
 hostile labels, a graph big enough for the large-graph attributes), each with the DOT
-engine/dot.py writes for it, and the style the server sends the page.
+engine/record/dot.py writes for it, and the style the server sends the page.
 
     .venv/bin/python tests/js/graph/record_cases.py
 """
@@ -14,9 +14,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from app.page_data import dot_style  # noqa: E402
 from app.presets import NEURON, mlp_loss_source  # noqa: E402
-from engine.dot import dot_source  # noqa: E402
-from engine.playground import run  # noqa: E402
-from engine.runner import run_program  # noqa: E402
+from engine.record.dot import dot_source  # noqa: E402
+from engine.worker.playground import run  # noqa: E402
+from engine.worker.runner import run_program  # noqa: E402
 
 EXPRESSIONS = {
     "neuron": NEURON,

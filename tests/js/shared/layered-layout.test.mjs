@@ -23,7 +23,7 @@ const cases = JSON.parse(
   }),
 );
 
-/** A chain x = x*1.0001 + 0.5 of `links` links, in engine/dot.py's DOT (4 values a link). */
+/** A chain x = x*1.0001 + 0.5 of `links` links, in engine/record/dot.py's DOT (4 values a link). */
 function chainDot(links) {
   const lines = ["digraph {", "\tgraph [rankdir=LR]"];
   const value = (id, label, leaf) =>

@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from app.presets import NEURON, mlp_loss_source  # noqa: E402
-from engine.playground import run  # noqa: E402
+from engine.worker.playground import run  # noqa: E402
 
 SHAPES = {
     "neuron": NEURON,

@@ -1,5 +1,5 @@
 // static/js/shared/layout-choice.js: the page lays a graph out as its record says (the engine decides,
-// engine/layout_choice.py), and says so in words when Graphviz fails anyway.
+// engine/record/layout_choice.py), and says so in words when Graphviz fails anyway.
 //
 //   node --test tests/js/
 import assert from "node:assert/strict";
@@ -12,9 +12,9 @@ import { choiceOf, graphvizFailed, withStubs } from "../../../static/js/shared/l
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const python = process.env.PYTHON ?? `${root}.venv/bin/python`;
 
-/** The record engine.playground.run makes of `source`. */
+/** The record engine.worker.playground.run makes of `source`. */
 function recordOf(source) {
-  const code = "import sys, json\nfrom engine.playground import run\nprint(json.dumps(run(sys.argv[1])['trace']))";
+  const code = "import sys, json\nfrom engine.worker.playground import run\nprint(json.dumps(run(sys.argv[1])['trace']))";
   return JSON.parse(execFileSync(python, ["-c", code, source], { cwd: root, encoding: "utf8" }));
 }
 

@@ -1,6 +1,6 @@
 // static/js/steps/stepper.js against the engine: for records the engine made (tests/js/steps/stepper_cases.py),
 // the grads the stepper shows at every position — reached forward, backward and by jumps — are
-// the ones engine.record.grad_texts_at gives, and its end shows what the real backward() left.
+// the ones engine.record.graph_record.grad_texts_at gives, and its end shows what the real backward() left.
 //
 //   node --test tests/js/
 import assert from "node:assert/strict";

@@ -1,6 +1,7 @@
 """Cases for tests/js/steps/stepper.test.mjs, printed as JSON: graph records made by the engine
 and, for
-each position k of the timeline, every node's grad text as engine.record.grad_texts_at gives it,
+each position k of the timeline, every node's grad text as
+engine.record.graph_record.grad_texts_at gives it,
 plus the grads the real backward() left (the stepper's end must show exactly those).
 
     .venv/bin/python tests/js/steps/stepper_cases.py
@@ -15,9 +16,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from app.presets import NEURON  # noqa: E402
 from engine import parse  # noqa: E402
 from engine.numeric import format_number  # noqa: E402
-from engine.playground import run  # noqa: E402
-from engine.record import grad_texts_at  # noqa: E402
-from engine.runner import run_program  # noqa: E402
+from engine.record.graph_record import grad_texts_at  # noqa: E402
+from engine.worker.playground import run  # noqa: E402
+from engine.worker.runner import run_program  # noqa: E402
 from tests.programs import program  # noqa: E402
 
 LOSS = "w1 = 2.0\nw2 = 3.0\nloss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5"

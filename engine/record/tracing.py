@@ -1,0 +1,111 @@
+"""The engine's own backward pass, recorded one `_backward()` call at a time.
+
+`standard_pass` is what `Value.backward()` does — zero every grad, seed the output with 1.0,
+call each node's real closure in reverse topological order — for any micrograd-shaped class,
+with every call recorded. `trace` runs it on a Program or a root and returns the graph record
+(engine.record.graph_record; docs/trace-format.md).
+"""
+
+from typing import Any
+
+from engine import nodes
+from engine.graph import topological_order
+from engine.language.parser import Program
+from engine.record import recorder
+from engine.record.graph_record import MAX_NODES, graph_record
+from engine.record.recorder import Recorder, Step
+from engine.value import Value
+
+MODES = ("correct", "overwrite", "accumulate")
+
+_STORE_GRAD = Value.grad.__set__  # type: ignore[attr-defined]  # the slot's own setter
+
+
+class _Overwriting(Value):
+    """A child whose grad reads as 0 inside `_backward`, so `+=` acts like the seeds' `=` bug."""
+
+    __slots__ = ()
+
+    @property  # type: ignore[override]
+    def grad(self) -> float:
+        return 0.0
+
+    @grad.setter
+    def grad(self, value: float) -> None:
+        _STORE_GRAD(self, value)
+
+
+def _set_grad(v: Any, x: float) -> None:
+    try:
+        v.grad = x
+    except Exception:  # a learner's read-only grad: left as it is
+        pass
+
+
+def standard_pass(
+    root: Any,
+    rec: Recorder,
+    *,
+    zero: bool = True,
+    overwrite: bool = False,
+    limit: int = MAX_NODES,
+    order: list[Any] | None = None,
+) -> dict[int, float]:
+    """Zero (unless `zero` is False), seed `root.grad = 1.0`, and call every node's rule in
+    reverse topological order, recording each call. Returns the grads as they were before.
+    `order`: the graph's topological order, if the caller walked it already."""
+    if order is None:
+        order = topological_order(root, nodes.children, limit)
+    before = {id(v): nodes.grad(v) for v in order}
+    if zero:
+        for v in order:
+            _set_grad(v, 0.0)
+    _set_grad(root, 1.0)
+    for v in reversed(order):
+        fn = nodes.rule(v)
+        if fn is None:
+            continue
+        if not nodes.children(v):
+            fn()  # a leaf's closure does nothing; called all the same, like backward()
+        elif overwrite:
+            _overwriting_call(v, fn, rec)
+        else:
+            rec.call(v, fn)
+    return before
+
+
+def _overwriting_call(v: Value, fn: Any, rec: Recorder) -> None:
+    kids = v._children
+    before = tuple(k.grad for k in kids)
+    datas = (v.data, *(k.data for k in kids))
+    distinct = list({id(k): k for k in kids}.values())
+    classes = [type(c) for c in distinct]
+    for c in distinct:
+        c.__class__ = _Overwriting
+    try:
+        fn()
+    finally:
+        for c, cls in zip(distinct, classes, strict=True):
+            c.__class__ = cls
+    rec.add(Step(v, before, tuple(k.grad for k in kids), v.grad, datas))
+
+
+def trace(source: Program | Value, mode: str = "correct") -> dict[str, Any]:
+    """Run the backward pass of `source` (a Program or a root Value) one `_backward()` at a time.
+
+    mode: "correct" zeroes every grad and seeds the output with 1.0, then accumulates with
+    `+=`; "overwrite" makes each `_backward` overwrite its inputs' grads (the seeds' `=` bug);
+    "accumulate" first runs a whole backward pass, then traces a second one without zeroing.
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    root = source.output if isinstance(source, Program) else source
+    if mode == "accumulate":
+        root.backward()
+    rec = Recorder()
+    previous, recorder.ACTIVE = recorder.ACTIVE, None  # this pass only, not a program's
+    try:
+        seed = standard_pass(root, rec, zero=mode != "accumulate", overwrite=mode == "overwrite")
+    finally:
+        recorder.ACTIVE = previous
+    return graph_record(root, rec.steps, mode=mode, seed=seed)

@@ -1,0 +1,392 @@
+"""The live graph the learner acts on, kept in the worker between requests.
+
+After each run the worker keeps the graphs it offered (`remember`). On the one on screen the
+learner can call any node's `_backward()` in any order (a real call on the live objects, each
+recorded like a program's call), undo or reset to the exact prior grads, compare with the
+correct pass, check every leaf's grad against a central finite difference, and descend.
+Nothing here re-implements a derivative: the correct pass is the standard pass run on a
+rebuilt copy (engine.record.replay), and a finite difference only ever calls the forward operators.
+"""
+
+import functools
+import math
+from collections import Counter
+from typing import Any
+
+from engine import nodes
+from engine.graph import node_ids, topological_order
+from engine.numeric import format_number
+from engine.record import collector, replay
+from engine.record.graph_record import _Graph, _step, grads_at, graph_record, number
+from engine.record.recorder import Recorder
+from engine.record.tracing import standard_pass
+
+# A grad matches when within this relative error, or this absolute error near 0 (a decision
+# made here once; the page shows the verdict it is sent).
+TOLERANCE = 1e-4
+MAX_DESCENT_STEPS = 1000
+_STEPS = tuple(10.0**-k for k in range(2, 9))  # finite-difference steps tried, times max(1, |x|)
+_ADAPTIVE_MAX_NODES = 2000  # above this, one step size only (each try rebuilds the graph)
+
+
+def close(a: float, b: float) -> bool:
+    if a == b or (math.isnan(a) and math.isnan(b)):
+        return True
+    gap = abs(a - b)
+    return gap <= TOLERANCE or gap <= TOLERANCE * max(abs(a), abs(b))
+
+
+def relative_error(a: float, b: float) -> float:
+    scale = max(abs(a), abs(b))
+    return 0.0 if scale == 0 else abs(a - b) / scale
+
+
+class Session:
+    """One graph: its nodes in order, and the learner's manual calls on it."""
+
+    def __init__(
+        self,
+        root: Any,
+        names: dict[int, str] | None = None,
+        source: str = "",
+        record: dict[str, Any] | None = None,
+        order: list[Any] | None = None,
+    ):
+        self.root = root
+        self.names = names or {}
+        self.source = source
+        # The caller's walk of this graph, if it made one (the runner did: 20,000 values)
+        self.order = order if order is not None else topological_order(root, nodes.children)
+        # The leaves' data and the final grads as the record shows them: a program may have
+        # changed its leaves since (a descent loop's `p.data -= ...` after its last pass).
+        self.leaf_data: dict[int, float] = {}
+        self.next_values: dict[int, float] | None = None  # the parameters after a descent
+        self._ahead: tuple[dict[int, float], list[Any]] | None = None  # (values, its round)
+        self.shown_grads: dict[str, float] = {}
+        if record is not None and len(record["nodes"]) == len(self.order):
+            final = grads_at(record, len(record["backward"]))
+            for i, n in enumerate(record["nodes"]):
+                if n["leaf"]:
+                    self.leaf_data[i] = float(n["data"])
+                self.shown_grads[n["id"]] = float(final[n["id"]])
+        self.by_id = dict(zip(node_ids(self.order).values(), self.order, strict=True))
+        self.computed = [bool(nodes.children(v)) for v in self.order]  # not a leaf
+        self.consumers: dict[int, list[Any]] = {id(v): [] for v in self.order}
+        for v in self.order:
+            for k in {id(k): k for k in nodes.children(v)}.values():  # by identity: a
+                self.consumers[id(k)].append(v)  # learner's __eq__ may make values unhashable
+        self.start: list[float] | None = None
+        self.called: list[Any] = []
+        self.history: list[tuple[Any, list[float]]] = []  # (node, grads before its call)
+        self.contributions: Counter[int] = Counter()
+        self._correct: list[float] | None = None  # the standard pass's grads, made once
+        self._sent: list[float] = []  # the grads the last answer gave the page
+        self._auto = 0.0  # the grad being checked, while a gradient check runs
+
+    @functools.cached_property
+    def graph(self) -> _Graph:
+        """How text names the nodes: made on the first action, not on every run."""
+        return _Graph(self.root, self.names, len(self.order))
+
+    # --- manual backward ---------------------------------------------------------------
+
+    def manual_start(self) -> dict[str, Any]:
+        """Zero every grad and seed the output, as the first line of a backward pass does;
+        the grads as they were are kept for `reset`."""
+        if self.start is None:
+            self.start = [nodes.grad(v) for v in self.order]
+        for v in self.order:
+            _set_grad(v, 0.0)
+        _set_grad(self.root, 1.0)
+        self.called, self.history = [], []
+        self.contributions = Counter()
+        return self.state()
+
+    def call(self, node_id: str) -> dict[str, Any]:
+        """One real `_backward()` call on the live node, recorded, with what it did."""
+        node = self.by_id[node_id]
+        fn = nodes.rule(node)
+        if fn is None:
+            raise ValueError(f"{self.graph.name(node)} has no _backward to call")
+        called = {id(c) for c in self.called}
+        waiting = [c for c in self.consumers[id(node)] if id(c) not in called]
+        before = [nodes.grad(v) for v in self.order]
+        rec = Recorder()
+        rec.call(node, fn)
+        self.called.append(node)
+        self.history.append((node, before))
+        kids = nodes.children(node)
+        step = _step(self.graph, node, kids, rec.steps[-1], self.contributions, "program", [], {})
+        step["early"] = self._early(node, waiting, step)
+        return {"step": step, **self.state(changed_only=True)}
+
+    def _early(self, node: Any, waiting: list[Any], step: dict[str, Any]) -> str:
+        """Why a call made before all of the node's consumers had run gave partial grads."""
+        if not waiting:
+            return ""
+        name = self.graph.name(node)
+        got = ", ".join(f"{self.graph.name(self.by_id[c['node']])} {c['after_text']}"
+                        for c in step["changes"])  # fmt: skip
+        missing = " and ".join(f"{self.graph.name(c)}._backward()" for c in waiting)
+        return (
+            f"{name}._backward() ran while {name}.grad was still {step['out_grad_text']}: "
+            f"{missing} had not run yet, so its grad was not final. Its inputs now have: {got}."
+        )
+
+    def undo(self) -> dict[str, Any]:
+        if self.history:
+            node, before = self.history.pop()
+            for v, g in zip(self.order, before, strict=True):
+                _set_grad(v, g)
+            self.called = [c for c in self.called if c is not node]
+        return self.state(changed_only=True)
+
+    def reset(self) -> dict[str, Any]:
+        """Back to the grads as they were before manual mode began (exactly)."""
+        if self.start is not None:
+            for v, g in zip(self.order, self.start, strict=True):
+                _set_grad(v, g)
+        self.start = None
+        self.called, self.history = [], []
+        return self.state()
+
+    def state(self, changed_only: bool = False) -> dict[str, Any]:
+        """Every grad now (or, `changed_only`, those that differ from the last answer's: a call
+        on a 1,000-value graph moves a few), which nodes are ready (all their consumers have
+        run), which have been called, and how the grads compare with the correct pass."""
+        called = {id(v) for v in self.called}
+        ids = [self.graph.ids[id(v)] for v in self.order]
+        ready = [
+            uid
+            for uid, v, computed in zip(ids, self.order, self.computed, strict=True)
+            if computed and all(id(c) in called for c in self.consumers[id(v)])
+        ]
+        grads = [nodes.grad(v) for v in self.order]
+        sent = self._sent if changed_only and len(self._sent) == len(grads) else None
+        shown = [
+            (uid, g)
+            for i, (uid, g) in enumerate(zip(ids, grads, strict=True))
+            if sent is None or not _same(sent[i], g)
+        ]
+        self._sent = grads
+        remaining = [
+            uid
+            for uid, v, computed in zip(ids, self.order, self.computed, strict=True)
+            if computed and id(v) not in called
+        ]
+        return {
+            "grads": {uid: number(g) for uid, g in shown},
+            "grad_texts": {uid: format_number(g) for uid, g in shown},
+            "ready": ready,
+            "called": [self.graph.ids[id(v)] for v in self.called],
+            "remaining": remaining,
+            "wrong": {} if remaining else self.wrong(ids, grads),
+        }
+
+    def wrong(self, ids: list[str], grads: list[float]) -> dict[str, Any]:
+        """The grads that differ from the correct pass (said once every node has run)."""
+        if self._correct is None:
+            self._correct = self.correct_grads()
+        return {
+            uid: {"text": format_number(g), "correct": number(c), "correct_text": format_number(c)}
+            for uid, g, c in zip(ids, grads, self._correct, strict=True)
+            if not close(g, c)
+        }
+
+    def correct_grads(self) -> list[float]:
+        """The standard pass's grads, computed on a rebuilt copy: the live graph is untouched.
+        A graph that can't be rebuilt is compared with itself (nothing is marked)."""
+        try:
+            copy = replay.rebuild(self.order, self.leaf_data)
+        except (replay.ReplayError, Exception):
+            return [nodes.grad(v) for v in self.order]
+        standard_pass(copy[-1], Recorder(), limit=len(copy) + 1)
+        return [nodes.grad(v) for v in copy]
+
+    # --- gradient check ------------------------------------------------------------------
+
+    def gradient_check(self, grads: dict[str, float] | None = None) -> dict[str, Any]:
+        """For every leaf: the grad the pass produced (`grads`, id -> value; default the ones
+        the record shows, else the live ones) against a central finite difference."""
+        grads = grads or self.shown_grads
+        replay.check_replayable(self.order)
+        adaptive = len(self.order) <= _ADAPTIVE_MAX_NODES
+        rows = []
+        for i, v in enumerate(self.order):
+            if nodes.children(v):
+                continue
+            uid = self.graph.ids[id(v)]
+            auto = float(grads[uid]) if grads and uid in grads else nodes.grad(v)
+            self._auto = auto
+            x = self.leaf_data.get(i, nodes.data(v))
+            numeric, kink, one_sided = self._finite_difference(i, x, adaptive)
+            ok = close(auto, numeric) or one_sided
+            rows.append({
+                "node": uid,
+                "name": self.graph.name(v),
+                "autograd": number(auto), "autograd_text": format_number(auto),
+                "numeric": number(numeric), "numeric_text": format_number(numeric),
+                "relative_error": number(relative_error(auto, numeric)),
+                "ok": ok,
+                "kink": kink,  # not differentiable here: a one-sided slope counts as a match
+            })  # fmt: skip
+        bad = [r["name"] for r in rows if not r["ok"]]
+        say = (
+            f"Every leaf's grad matches its finite difference ({len(rows)} leaves)."
+            if not bad
+            else f"{len(bad)} of {len(rows)} leaves do not match: {', '.join(bad)}."
+        )
+        return {"rows": rows, "tolerance": TOLERANCE, "mismatches": bad, "say": say}
+
+    def _finite_difference(self, i: int, x: float, adaptive: bool) -> tuple[float, bool, bool]:
+        """(central difference, is there a kink at x, does `auto` match a one-sided slope)
+        — the last two decided with `self._auto`, the grad being checked."""
+        scale = max(1.0, abs(x))
+        f0 = replay.output(self.order, self.leaf_data)
+
+        def sides(h: float) -> tuple[float, float]:
+            up = replay.output(self.order, {**self.leaf_data, i: x + h})
+            down = replay.output(self.order, {**self.leaf_data, i: x - h})
+            return (up - f0) / h, (f0 - down) / h
+
+        tries = [(h * scale, *sides(h * scale)) for h in (_STEPS if adaptive else (1e-6,))]
+        centrals = [(r + left) / 2 for _, r, left in tries]
+        chosen = len(tries) - 1
+        if adaptive:
+            # The step where successive estimates agree best: past it, rounding error wins.
+            gaps = [abs(a - b) for a, b in zip(centrals, centrals[1:], strict=False)]
+            finite = [(g, j) for j, g in enumerate(gaps) if math.isfinite(g)]
+            if finite:
+                chosen = min(finite)[1] + 1
+        h, right, left = tries[chosen]
+        # A kink (ReLU or max at exactly the switch): the one-sided slopes disagree, and the
+        # gap does not shrink with the step as a smooth function's (h * f'') does.
+        right2, left2 = sides(h / 16)
+        kink = not close(left, right) and abs(right2 - left2) > 0.5 * abs(right - left)
+        one_sided = kink and (close(self._auto, left) or close(self._auto, right))
+        return centrals[chosen], kink, one_sided
+
+    # --- gradient descent ----------------------------------------------------------------
+
+    def parameters(self) -> list[str]:
+        """The default parameters: every leaf the learner named (a label or a variable)."""
+        return [
+            self.graph.ids[id(v)]
+            for v in self.order
+            if not nodes.children(v) and (nodes.label(v) or id(v) in self.names)
+        ]
+
+    def parameter_names(self) -> dict[str, str]:
+        """id -> name of each default parameter, for the page's choice of parameters."""
+        return {uid: self.graph.name(self.by_id[uid]) for uid in self.parameters()}
+
+    def descend(self, params: list[str], rate: float, steps: int) -> dict[str, Any]:
+        """`steps` rounds of forward, zero grads, backward, `p.data -= rate * p.grad`, on a
+        graph rebuilt each round from the current parameters (as a training loop builds a new
+        graph each step). Returns the loss before each update, the parameters after the last
+        one, and the record of the graph at those parameters (its forward and backward pass
+        done): what the page shows says the same numbers as its text ("w1 is now 1.0010")."""
+        replay.check_replayable(self.order)
+        steps = max(1, min(int(steps), MAX_DESCENT_STEPS))
+        wanted = set(params)
+        chosen = [i for i, v in enumerate(self.order) if self.graph.ids[id(v)] in wanted]
+        values = self.next_values or {
+            i: self.leaf_data.get(i, nodes.data(v))
+            for i, v in enumerate(self.order)
+            if not nodes.children(v)
+        }
+        values = dict(values)
+        history = []
+        for k in range(steps):
+            graph = self._round(values)
+            loss = graph[-1]
+            history.append({"step": k, "loss": number(nodes.data(loss)),
+                            "loss_text": format_number(nodes.data(loss))})  # fmt: skip
+            for i in chosen:
+                values[i] = values[i] - rate * nodes.grad(graph[i])
+        graph = self._round(values)  # the parameters now: the next round starts from it
+        self._ahead = (dict(values), graph)
+        names = {
+            id(n): self.names[id(o)] for n, o in zip(graph, self.order, strict=True)
+            if id(o) in self.names
+        }  # fmt: skip
+        record = graph_record(graph[-1], names=names, title=self.graph.name(self.root))
+        # The session goes on from here: a check works on the graph shown, and the next
+        # descent starts at the updated parameters.
+        self.leaf_data, self.next_values = dict(values), values
+        self._correct = None  # the leaves moved: so did the correct pass
+        self.shown_grads = {n["id"]: float(record["grads"][n["id"]]) for n in record["nodes"]}
+        return {
+            "history": history,
+            "record": record,
+            "parameters": {self.graph.ids[id(self.order[i])]: number(values[i]) for i in chosen},
+            "parameter_texts": {
+                self.graph.ids[id(self.order[i])]: format_number(values[i]) for i in chosen
+            },
+            "loss_text": format_number(nodes.data(graph[-1])),  # at those parameters
+        }
+
+    def _round(self, values: dict[int, float]) -> list[Any]:
+        """The graph rebuilt at `values` with its forward and backward pass done (the one the
+        last descent ended on, when it was at the same values: not built twice)."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None and ahead[0] == values:
+            return ahead[1]
+        with collector.paused():  # one collection per round, not several
+            graph = replay.rebuild(self.order, values)
+            standard_pass(graph[-1], Recorder(), limit=len(graph) + 1)
+        return graph
+
+
+def _same(a: float, b: float) -> bool:
+    """The same number, nan included (a grad that stays nan has not changed)."""
+    return a == b or (a != a and b != b)
+
+
+def _set_grad(v: Any, x: float) -> None:
+    try:
+        v.grad = x
+    except Exception:  # a learner's read-only grad
+        pass
+
+
+# The graphs of the last run, by their index under "Graph of": the worker keeps them alive.
+# Each is made on the learner's first action on it (a run need not pay for graphs nobody acts
+# on: ~0.1 s at 20,000 values in Pyodide); until then its arguments wait here.
+_SESSIONS: dict[int, Session] = {}
+_WAITING: dict[int, tuple[Any, ...]] = {}
+
+
+def remember(
+    roots: list[Any],
+    names: dict[int, str] | None = None,
+    source: str = "",
+    records: list[dict[str, Any] | None] | None = None,
+    orders: list[list[Any] | None] | None = None,
+) -> None:
+    """Keep the graphs of `roots` (None: a snapshot, not live); `orders`: their topological
+    orders where the caller has them."""
+    forget()
+    for i, root in enumerate(roots):
+        if root is not None:
+            record = records[i] if records and i < len(records) else None
+            order = orders[i] if orders and i < len(orders) else None
+            _WAITING[i] = (root, names, source, record, order)
+
+
+def forget() -> None:
+    """No graphs kept (after the worker's warm-up, whose graphs are nobody's)."""
+    _SESSIONS.clear()
+    _WAITING.clear()
+
+
+class GraphGone(LookupError):
+    """The worker holds no such graph: it restarted, or has not run the program yet."""
+
+
+def session(index: int) -> Session:
+    if index in _WAITING:
+        _SESSIONS[index] = Session(*_WAITING.pop(index))
+    if index not in _SESSIONS:
+        raise GraphGone("that graph is gone: run the program again")
+    return _SESSIONS[index]

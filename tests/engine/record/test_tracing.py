@@ -1,0 +1,138 @@
+"""engine.record.tracing: each step is a real `_backward()` call; the replay ends where backward()
+does."""
+
+import json
+import math
+
+import pytest
+from hypothesis import assume, given, settings
+
+from engine import Value, parse, trace
+from engine.graph import node_ids, topological_order
+from engine.numeric import format_number
+from tests.engine.conftest import examples
+from tests.engine.expressions import Expr, expressions, points
+from tests.engine.language.test_language import NEURON
+
+
+def replay(record: dict, upto: int) -> dict[str, float | str]:
+    """Grads after steps 0..upto-1, the way the page computes them."""
+    grads = {n["id"]: n["grad"] for n in record["nodes"]}
+    for step in record["backward"][:upto]:
+        for change in step["changes"]:
+            grads[change["node"]] = change["after"]
+    return grads
+
+
+def test_neuron_trace_steps_and_explanations():
+    record = trace(parse(NEURON))
+    assert record["version"] == 3 and record["mode"] == "correct"
+    assert len(record["nodes"]) == 10
+    assert [s["kind"] for s in record["backward"]] == ["seed"] + ["backward"] * 5
+    assert [s["index"] for s in record["backward"]] == list(range(6))
+    labels = {n["id"]: n["label"] for n in record["nodes"]}
+    assert [labels[s["node"]] for s in record["backward"]] == [
+        "o", "o", "n", "x1*w1 + x2*w2", "x2*w2", "x1*w1"
+    ]  # fmt: skip
+    last = record["backward"][-1]
+    x1 = next(c for c in last["changes"] if labels[c["node"]] == "x1")
+    assert (
+        x1["explain"]
+        == "x1.grad += w1.data * (x1*w1).grad  →  0.0000 + (-3.0000) * 0.5000 = -1.5000"
+    )
+    final = {labels[k]: v for k, v in replay(record, 6).items()}
+    assert (
+        final["x1"] == pytest.approx(-1.5)
+        and final["w2"] == 0.0
+        and final["b"] == pytest.approx(0.5)
+    )
+    assert record["backward"][1]["say"].startswith("o: ran the tanh node's _backward")
+    json.dumps(record, allow_nan=False)
+
+
+def test_trace_calls_the_real_closures():
+    program = parse("y = x*x + x")
+    calls = []
+    for v in topological_order(program.output):
+        inner = v._backward
+
+        def spy(inner=inner, v=v):
+            calls.append(v.label)
+            inner()
+
+        v._backward = spy
+    trace(program)
+    assert calls == ["y", "x*x", "x"]  # reverse topological order, leaves included
+
+
+def test_a_plus_a_in_each_mode():
+    def final_a(mode: str) -> float:
+        program = parse("a = 3.0\nb = a + a")
+        record = trace(program, mode)
+        a = node_ids(topological_order(program.output))[id(program.values["a"])]
+        return record["grads"][a]
+
+    assert final_a("correct") == 2.0
+    assert final_a("overwrite") == 1.0  # the seeds' `=` bug: the second assignment wins
+    assert final_a("accumulate") == 4.0  # a second pass without zeroing adds another 2
+
+
+def test_accumulation_and_nonfinite_markers():
+    program = parse("a = 3.0\nb = a*2\nc = a*b + log(a - 3)")
+    record = trace(program)
+    ids = node_ids(topological_order(program.output))
+    assert ids[id(program.values["a"])] in record["accumulates"]
+    assert ids[id(program.output)] in record["nonfinite"]
+    overwrite = trace(parse("a = 3.0\nb = a + a"), "overwrite")
+    assert "a.grad = b.grad; a.grad = b.grad" in overwrite["backward"][1]["changes"][0]["explain"]
+    assert json.loads(json.dumps(record, allow_nan=False))["nodes"][-1]["data"] == "-inf"
+
+
+def test_widest_grad_text_covers_every_step():
+    record = trace(parse("y = (x*1000000)**2"))
+    for node in record["nodes"]:
+        texts = [node["grad_text"]] + [
+            c["after_text"]
+            for s in record["backward"]
+            for c in s["changes"]
+            if c["node"] == node["id"]
+        ]
+        assert len(node["grad_widest"]) == max(len(t) for t in texts)
+
+
+def test_trace_of_a_plain_value_and_bad_mode():
+    x = Value(2.0, label="x")
+    record = trace(x * x)
+    assert record["grads"] == {"n0": 4.0, "n1": 1.0}
+    with pytest.raises(ValueError):
+        trace(x, "sideways")
+
+
+def test_five_thousand_nodes_trace_linearly():
+    source = "a = x\n" + "a = tanh(a*0.9 + 0.1)\n" * 1250
+    record = trace(parse(source))
+    assert len(record["nodes"]) > 5000
+    assert len(record["backward"]) == sum(1 for n in record["nodes"] if not n["leaf"]) + 1
+
+
+@settings(max_examples=examples(300))
+@given(expressions(), points, points)
+def test_replayed_grads_equal_backward_on_generated_programs(e: Expr, x: float, y: float):
+    inputs = {"x": x, "y": y}
+    program = parse(e.text, inputs)
+    record = trace(program)
+    assume(all(isinstance(v, float) for v in record["grads"].values()))
+    reference = parse(e.text, inputs)
+    reference.output.backward()
+    order = topological_order(reference.output)
+    ids = node_ids(order)
+    replayed = replay(record, len(record["backward"]))
+    for v in order:
+        assert replayed[ids[id(v)]] == v.grad or (
+            math.isnan(v.grad) and replayed[ids[id(v)]] == "nan"
+        )
+        assert record["grads"][ids[id(v)]] == v.grad
+    for node in record["nodes"]:
+        assert node["data_text"] == format_number(
+            next(v.data for v in order if ids[id(v)] == node["id"])
+        )
