@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from engine import Value
 from engine.record.graph_record import grads_at
-from engine.worker.runner import MAX_OUTPUT, run_program
+from engine.worker.report import MAX_OUTPUT
+from engine.worker.runner import run_program
 from tests.engine.conftest import examples
 from tests.engine.expressions import Expr, expressions
 from tests.programs import program
