@@ -1,5 +1,5 @@
-"""The page's scripts: the bundle scripts/build_bundle.mjs made, or else its ES modules with a
-`<link rel="modulepreload">` for each.
+"""The page's scripts and styles: the bundles scripts/build_bundle.mjs made, or else the ES
+modules with a `<link rel="modulepreload">` for each, and the styles' @imports.
 
 The bundle (static/js/bundle/: main.js, and the workers it starts, each one file) is what a
 page loads once setup has built it: 60 modules were 60 requests as the page opened, and on a
@@ -21,6 +21,8 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 
 ENTRY = "js/main.js"  # the page's one module script (templates/base.html)
+STYLES = "css/playground.css"  # the page's styles: @imports of one file per concept
+STYLES_BUNDLE = "css/bundle/playground.css"  # the same, one file (scripts/build_bundle.mjs)
 BUNDLE = "js/bundle/"  # where scripts/build_bundle.mjs writes main.js and its workers
 ENGINE_WORKER = "engine-worker/worker.js"  # beside main.js, in the sources and in the bundle
 META = "meta.json"  # esbuild's metafile, in the bundle's folder
@@ -30,10 +32,12 @@ EDITOR_SOURCE = "editor/codemirror.js"  # bundled into static/vendor/editor, nev
 @dataclass(frozen=True)
 class PageScripts:
     """What templates/base.html loads: `folder` (inside static/) holds main.js and the engine
-    worker it starts; `preloads`, the modules to preload (none for the bundle)."""
+    worker it starts; `preloads`, the modules to preload (none for the bundle); `stylesheet`,
+    the page's styles (paths inside static/)."""
 
     folder: str
     preloads: tuple[str, ...] = ()
+    stylesheet: str = STYLES
 
     @property
     def entry(self) -> str:
@@ -45,25 +49,35 @@ class PageScripts:
 
 
 def sources(static_dir: Path) -> list[Path]:
-    """Our own modules under static/js (not the bundle made from them)."""
-    js = static_dir / PurePosixPath(ENTRY).parent
-    bundle = static_dir / BUNDLE
-    return [
-        path
-        for path in js.rglob("*.js")
-        if bundle not in path.parents and path != js / EDITOR_SOURCE
-    ]
+    """Our own modules and styles under static/js and static/css (not the bundles made from
+    them)."""
+    found = []
+    for entry in (ENTRY, STYLES):
+        folder = static_dir / PurePosixPath(entry).parent
+        suffix = PurePosixPath(entry).suffix
+        found += [
+            path
+            for path in folder.rglob(f"*{suffix}")
+            if "bundle" not in path.relative_to(folder).parts and path != folder / EDITOR_SOURCE
+        ]
+    return found
+
+
+def _fresh(static_dir: Path) -> bool:
+    """Both bundles are there and newer than every source they were made from."""
+    bundles = [static_dir / BUNDLE / PurePosixPath(ENTRY).name, static_dir / STYLES_BUNDLE]
+    if not all(bundle.is_file() for bundle in bundles):
+        return False
+    built = min(bundle.stat().st_mtime_ns for bundle in bundles)
+    return all(source.stat().st_mtime_ns <= built for source in sources(static_dir))
 
 
 @cache
 def page_scripts(static_dir: Path) -> PageScripts:
-    """The bundle when it is there and newer than every module in static/js; else the modules.
+    """The bundles when they are there and newer than every module and style; else the sources.
     Decided once per process, like the asset version (app/assets.py)."""
-    bundle = static_dir / BUNDLE / PurePosixPath(ENTRY).name
-    if bundle.is_file():
-        built = bundle.stat().st_mtime_ns
-        if all(source.stat().st_mtime_ns <= built for source in sources(static_dir)):
-            return PageScripts(BUNDLE)
+    if _fresh(static_dir):
+        return PageScripts(BUNDLE, stylesheet=STYLES_BUNDLE)
     return PageScripts(f"{PurePosixPath(ENTRY).parent}/", module_preloads(static_dir))
 
 

@@ -8,6 +8,8 @@ from fastapi import Request
 from fastapi.responses import PlainTextResponse, Response
 from starlette.exceptions import HTTPException
 
+from app.module_graph import page_scripts
+
 PLAIN_PREFIXES = ("/static/", "/graph.")
 
 
@@ -16,6 +18,7 @@ async def not_found(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith(PLAIN_PREFIXES):
         return PlainTextResponse(str(detail), status_code=404)
     templates = request.app.state.templates
+    scripts = page_scripts(request.app.state.settings.static_dir)
     return templates.TemplateResponse(
-        request, "404.html", {"path": request.url.path}, status_code=404
+        request, "404.html", {"path": request.url.path, "scripts": scripts}, status_code=404
     )

@@ -12,6 +12,7 @@ from engine.record.dot import dot_source
 from engine.record.tracing import MODES
 
 WIDGET_BUNDLE = "js/bundle/widget.js"  # scripts/build_bundle.mjs writes it at setup
+STYLES_BUNDLE = "css/bundle/playground.css"  # the page's styles in one file, from the same build
 DEFAULT_SPEED = 1000  # ms per step when playing, the page's default (app.page_data)
 
 
@@ -72,7 +73,7 @@ class Playground(anywidget.AnyWidget):
         static = _static_dir()
         super().__init__(
             _esm=widget_module(static),
-            _css=widget_css((static / "css" / "playground.css").read_text(encoding="utf-8")),
+            _css=widget_css((static / STYLES_BUNDLE).read_text(encoding="utf-8")),
             record=record,
             svg=svg,
             step=min(max(step, 0), len(record["backward"])),

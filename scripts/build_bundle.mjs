@@ -11,6 +11,7 @@
 // Why bundle: a page that loads 60 modules asks the browser for 60 files at once as it opens,
 // and on a repeat visit those requests share the cache's reads with Python's runtime (9.6 MB of
 // wasm), which the worker waits for; one file is one request.
+// The styles too: static/css/bundle/playground.css from static/css/playground.css's @imports.
 // Usage: node scripts/build_bundle.mjs
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -18,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const js = fileURLToPath(new URL("../static/js/", import.meta.url));
+const css = fileURLToPath(new URL("../static/css/", import.meta.url));
 export const ENTRIES = ["main.js", "widget.js", "engine-worker/worker.js", "layout-worker/worker.js"];
 
 const result = await build({
@@ -33,6 +35,17 @@ const result = await build({
   legalComments: "none",
   logLevel: "warning",
   metafile: true,
+});
+
+// The page's styles: static/css/playground.css @imports one file per concept, in cascade order;
+// the page loads them as one file, static/css/bundle/playground.css (not minified: it is small,
+// served compressed, and the notebook widget reads its rules).
+await build({
+  entryPoints: [path.join(css, "playground.css")],
+  outdir: path.join(css, "bundle"),
+  bundle: true,
+  legalComments: "none",
+  logLevel: "warning",
 });
 
 // Paths relative to static/js, so readers need not know where esbuild ran.

@@ -69,6 +69,8 @@ def _bundle(js: Path) -> None:
     (js / "bundle" / "engine-worker").mkdir(parents=True)
     for name in ("main.js", "engine-worker/worker.js"):
         (js / "bundle" / name).write_text("// bundled\n")
+    (js.parent / "css" / "bundle").mkdir(parents=True)
+    (js.parent / "css" / "bundle" / "playground.css").write_text("/* bundled */\n")
 
 
 def test_a_built_bundle_is_what_the_page_loads(tmp_path):
@@ -79,6 +81,7 @@ def test_a_built_bundle_is_what_the_page_loads(tmp_path):
         "js/bundle/engine-worker/worker.js",
     )
     assert scripts.preloads == ()  # one file: nothing to preload
+    assert scripts.stylesheet == "css/bundle/playground.css"
 
 
 def test_without_a_bundle_the_modules_are_loaded_and_preloaded(tmp_path):
@@ -95,6 +98,17 @@ def test_a_module_edited_after_the_bundle_was_built_means_the_modules(tmp_path):
     built = (js / "bundle" / "main.js").stat().st_mtime_ns
     os.utime(js / "a.js", ns=(built + 10**9, built + 10**9))  # edited a second later
     assert page_scripts(tmp_path).entry == "js/main.js"  # never a stale bundle
+
+
+def test_a_style_edited_after_the_bundle_was_built_means_the_sources(tmp_path):
+    js = _sources(tmp_path)
+    _bundle(js)
+    (tmp_path / "css" / "graph").mkdir()
+    (tmp_path / "css" / "graph" / "graph.css").write_text("#graph { color: red; }\n")
+    built = (js / "bundle" / "main.js").stat().st_mtime_ns
+    os.utime(tmp_path / "css" / "graph" / "graph.css", ns=(built + 10**9, built + 10**9))
+    scripts = page_scripts(tmp_path)
+    assert (scripts.entry, scripts.stylesheet) == ("js/main.js", "css/playground.css")
 
 
 def test_the_real_bundle_holds_the_page_its_workers_and_the_widget():

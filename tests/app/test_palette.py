@@ -1,14 +1,16 @@
-"""The palette in static/css/playground.css: one light-dark() pair per colour, and text
-contrast of at least 4.5:1 (WCAG 1.4.3) in both themes for the pairs the page draws text on,
-the graph's node text included (axe-core cannot see it: the SVG is aria-hidden under #graph's
-role="img")."""
+"""The palette (static/css/page/palette.css, read in the page's one bundled file): one
+light-dark() pair per colour, and text contrast of at least 4.5:1 (WCAG 1.4.3) in both themes
+for the pairs the page draws text on, the graph's node text included (axe-core cannot see it:
+the SVG is aria-hidden under #graph's role="img")."""
 
 import re
 from pathlib import Path
 
 import pytest
 
-CSS = (Path(__file__).resolve().parents[2] / "static" / "css" / "playground.css").read_text()
+CSS = (
+    Path(__file__).resolve().parents[2] / "static" / "css" / "bundle" / "playground.css"
+).read_text()
 PAIR = r"light-dark\((#[0-9a-fA-F]{3,6}),\s*(#[0-9a-fA-F]{3,6})\)"
 PALETTE = {name: (light, dark) for name, light, dark in re.findall(rf"(--[\w-]+):\s*{PAIR};", CSS)}
 THEMES = {"light": 0, "dark": 1}

@@ -18,7 +18,7 @@ from tests.browser.test_playground import (
 )
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-DARK_BG = "rgb(15, 20, 25)"  # --bg in static/css/playground.css
+DARK_BG = "rgb(15, 20, 25)"  # --bg in static/css/page/palette.css
 LIGHT_BG = "rgb(255, 255, 255)"
 
 __all__ = ["playground"]  # the fixture, used by name

@@ -46,7 +46,7 @@ def test_the_bundle_holds_the_page_s_modules_and_only_what_the_widget_imports():
 
 
 def test_the_css_touches_only_the_widget():
-    css = widget_css((ROOT / "static" / "css" / "playground.css").read_text())
+    css = widget_css((ROOT / "static" / "css" / "bundle" / "playground.css").read_text())
     selectors = [s.strip() for block in css.split("}") if "{" in block
                  for s in block.split("{")[0].split(",")]  # fmt: skip
     assert selectors and all(s.startswith(".playground-widget") for s in selectors)

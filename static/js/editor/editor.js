@@ -116,7 +116,7 @@ export class Editor extends EventTarget {
           cm.drawSelection(),
           cm.indentOnInput(),
           cm.bracketMatching(),
-          cm.syntaxHighlighting(cm.classHighlighter), // tok-* classes: playground.css colours them
+          cm.syntaxHighlighting(cm.classHighlighter), // tok-* classes: editor/codemirror.css colours them
           cm.python(),
           cm.indentUnit.of("    "), // Python's four spaces
           cm.EditorView.editorAttributes.of({ class: "code-editor" }),

@@ -2,7 +2,7 @@
 // decision boundary (a grid of the model's signs, with the data points on top), each with a
 // title and two axes (ticks, numbers, what they measure). The numbers are also shown as text
 // in a table beside each plot; a plot's aria-label says what it shows. Built with DOM calls
-// only; colours come from the page's palette (playground.css), so both themes read.
+// only; colours come from the page's palette (static/css/page/palette.css), so both themes read.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 // The line plots' viewBox, and the room around the plotting area for the title and axes.

@@ -1,6 +1,6 @@
 // The Theme menu on / (light, dark, or auto: the system's choice). The choice is kept in
 // localStorage and applied as data-theme on <html>, which the palette's `color-scheme` rules
-// read (static/css/playground.css). Embeds take their theme from the URL instead (the server
+// read (static/css/page/palette.css). Embeds take their theme from the URL instead (the server
 // writes data-theme), so they have no menu and this never runs there.
 
 const KEY = "autograd-playground.theme";
