@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app import portable_value
-from engine.language.parser import FUNCTIONS
+from engine.language.grammar import FUNCTIONS
 
 MICROGRAD_METHODS = {"relu"}  # micrograd 0.1.0's Value has relu and + - * / ** (number) only
 

@@ -10,14 +10,25 @@ the whitelist while the graph is built. Any problem raises `ExpressionError` wit
 """
 
 import ast
-import difflib
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine import numeric
 from engine.errors import ExpressionError
-from engine.language import names
+from engine.language import names, positions
+from engine.language.grammar import (
+    AUGMENTED,
+    BINARY,
+    FUNCTIONS,
+    HELP,
+    MODULES,
+    NOT_ALLOWED,
+    SYMBOLS,
+    number_literal,
+    suggest,
+)
+from engine.language.positions import at, beyond
 from engine.language.prescan import prescan, text_problem
 from engine.value import Value
 
@@ -30,25 +41,6 @@ _PARSE_LOCK = threading.Lock()
 DEFAULT_INPUT = 1.0  # the value of a name that is used but never assigned
 MAX_VALUES = 20_000  # values one program may create
 MAX_LABEL = 40  # an explicit Value(..., label='...')
-
-FUNCTIONS = {"tanh": 1, "exp": 1, "log": 1, "relu": 1, "sigmoid": 1, "gelu": 1, "max": 2}
-_BINARY = {ast.Add: "__add__", ast.Sub: "__sub__", ast.Mult: "__mul__", ast.Div: "__truediv__"}
-_AUGMENTED = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)  # x += 1, ..., x **= 2
-_SYMBOLS = {
-    ast.FloorDiv: "//", ast.Mod: "%", ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>",
-    ast.BitOr: "|", ast.BitXor: "^", ast.BitAnd: "&", ast.Not: "not", ast.Invert: "~",
-}  # fmt: skip
-_NOT_ALLOWED = {
-    ast.Lambda: "lambdas", ast.ListComp: "comprehensions", ast.SetComp: "comprehensions",
-    ast.DictComp: "comprehensions", ast.GeneratorExp: "generator expressions",
-    ast.JoinedStr: "f-strings", ast.Subscript: "indexing with [...]", ast.Compare: "comparisons",
-    ast.BoolOp: "'and' and 'or'", ast.IfExp: "'if ... else'", ast.List: "lists",
-    ast.Tuple: "tuples", ast.Dict: "dicts", ast.Set: "sets", ast.Starred: "'*' unpacking",
-    ast.NamedExpr: "':='", ast.Await: "'await'", ast.Yield: "'yield'", ast.YieldFrom: "'yield'",
-}  # fmt: skip
-_HELP = "use numbers, names, + - * / **, and " + ", ".join(FUNCTIONS)
-# Names a learner may write a function's module as, from Python, NumPy or PyTorch habits.
-_MODULES = frozenset({"math", "cmath", "np", "numpy", "torch", "F", "nn", "random"})
 
 
 @dataclass
@@ -77,71 +69,14 @@ def parse(source: str, inputs: Mapping[str, float] | None = None) -> Program:
             if e.end_lineno == e.lineno and e.end_offset and e.end_offset > col
             else None
         )
-        raise ExpressionError(_syntax_message(e), line, col, end) from None
+        raise ExpressionError(positions.syntax_message(e), line, col, end) from None
     except (RecursionError, MemoryError, ValueError, OverflowError):
         raise ExpressionError("the program is too deeply nested to read") from None
     builder = _Builder(source, inputs or {})
     try:
         return builder.build(tree)
     except ExpressionError as e:
-        raise _in_characters(e, builder.lines) from None
-
-
-def _in_characters(e: ExpressionError, lines: list[bytes]) -> ExpressionError:
-    """`e` with its columns counted in characters; `ast` counts UTF-8 bytes."""
-    if not 1 <= e.line <= len(lines):
-        return e
-    line = lines[e.line - 1]
-
-    def chars(col: int) -> int:
-        past_end = max(col - 1 - len(line), 0)  # e.g. just after the last character
-        return len(line[: col - 1].decode(errors="replace")) + 1 + past_end
-
-    return ExpressionError(e.message, e.line, chars(e.col), chars(e.end_col))
-
-
-def _syntax_message(e: SyntaxError) -> str:
-    message = (e.msg or "invalid syntax").rstrip(".")
-    if message == "invalid syntax":
-        return "this is not a valid expression here; check for a missing operator or bracket"
-    return message
-
-
-def _error(node: ast.AST, message: str) -> ExpressionError:
-    line = getattr(node, "lineno", 1)
-    col = getattr(node, "col_offset", 0) + 1
-    end = getattr(node, "end_col_offset", None)
-    same_line = getattr(node, "end_lineno", line) == line
-    return ExpressionError(message, line, col, end + 1 if end is not None and same_line else None)
-
-
-def _beyond(node: ast.AST, message: str) -> ExpressionError:
-    """Python the language does not have (text outside a label, `.attr`, `%`, ...): in the
-    browser's worker such a program runs as Python instead (engine.worker.playground)."""
-    error = _error(node, message)
-    error.beyond = True
-    return error
-
-
-def _number_literal(node: ast.AST) -> float | None:
-    """The value of `2`, `-3.0` or `+1e-3` written as a literal; None for anything else."""
-    sign = 1.0
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
-        sign = -1.0 if isinstance(node.op, ast.USub) else 1.0
-        node = node.operand
-    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
-        number = numeric.to_float(node.value)
-        if number in (numeric.INF, -numeric.INF):
-            raise _error(node, "this number is too large (the largest is about 1.8e308)")
-        return sign * number
-    return None
-
-
-def _suggest(name: str) -> str:
-    close = difflib.get_close_matches(name, list(FUNCTIONS), n=1)
-    return (
-        f" — did you mean '{close[0]}'?" if close else f"; the functions are {', '.join(FUNCTIONS)}"
-    )
+        raise positions.in_characters(e, builder.lines) from None
 
 
 class _Builder:
@@ -168,15 +103,16 @@ class _Builder:
             return marked if marked is not None else self.expr(stmt.value)
         if isinstance(stmt, ast.Assign):
             if len(stmt.targets) != 1:
-                raise _error(stmt, "assign one name at a time, like n = x*w + b")
+                raise at(stmt, "assign one name at a time, like n = x*w + b")
             target = stmt.targets[0]
             if isinstance(target, ast.Attribute):
                 return self.set_label(target, stmt.value)
             return self.assign(target, self.expr(stmt.value))
         if isinstance(stmt, ast.AugAssign):
-            if not isinstance(stmt.op, _AUGMENTED):
-                raise _error(
-                    stmt, f"'{_SYMBOLS.get(type(stmt.op), '?')}=' is not supported; {_HELP}"
+            if not isinstance(stmt.op, AUGMENTED):
+                raise at(
+                    stmt,
+                    f"'{SYMBOLS.get(type(stmt.op), '?')}=' is not supported; {HELP}",
                 )
             binop = ast.BinOp(
                 left=ast.Name(id=self.name_of(stmt.target), ctx=ast.Load()),
@@ -187,16 +123,16 @@ class _Builder:
             ast.copy_location(binop.left, stmt.target)
             return self.assign(stmt.target, self.expr(binop))
         keyword = type(stmt).__name__.lower()
-        raise _error(
+        raise at(
             stmt,
             f"only expressions and assignments (like n = x*w + b) are allowed, not '{keyword}'",
         )
 
     def name_of(self, target: ast.AST) -> str:
         if not isinstance(target, ast.Name):
-            raise _error(target, "the left side of '=' must be a name, like n")
+            raise at(target, "the left side of '=' must be a name, like n")
         if target.id in FUNCTIONS or target.id == "Value":
-            raise _error(target, f"'{target.id}' is a function name; pick another name")
+            raise at(target, f"'{target.id}' is a function name; pick another name")
         return target.id
 
     def assign(self, target: ast.AST, value: Value) -> Value:
@@ -210,7 +146,7 @@ class _Builder:
     def set_label(self, target: ast.Attribute, value_node: ast.AST) -> Value:
         """micrograd's `n.label = 'n'`, so the seeds' code can be pasted as it is."""
         if not (target.attr == "label" and isinstance(target.value, ast.Name)):
-            raise _error(target, "only a name can be assigned, like n = x*w + b")
+            raise at(target, "only a name can be assigned, like n = x*w + b")
         value = self.expr(target.value)
         value.label = self.label_text(value_node)
         self.named.add(value)
@@ -218,12 +154,12 @@ class _Builder:
 
     def label_text(self, node: ast.AST) -> str:
         if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
-            raise _error(node, "a label is text in quotes, like 'x1'")
+            raise at(node, "a label is text in quotes, like 'x1'")
         if len(node.value) > MAX_LABEL:
-            raise _error(node, f"a label has at most {MAX_LABEL} characters")
+            raise at(node, f"a label has at most {MAX_LABEL} characters")
         problem = text_problem(node.value)
         if problem is not None:
-            raise _error(node, f"in this label, {problem[1]}")
+            raise at(node, f"in this label, {problem[1]}")
         return node.value
 
     def output_marker(self, node: ast.AST) -> Value | None:
@@ -245,12 +181,10 @@ class _Builder:
     def new_values(self, node: ast.AST, n: int) -> None:
         self.count += n
         if self.count > MAX_VALUES:
-            raise _error(
-                node, f"the program makes more than {MAX_VALUES:,} values; that is the limit"
-            )
+            raise at(node, f"the program makes more than {MAX_VALUES:,} values; that is the limit")
 
     def expr(self, node: ast.AST) -> Value:
-        number = _number_literal(node)
+        number = number_literal(node)
         if number is not None:
             self.new_values(node, 1)
             return Value(number)
@@ -258,22 +192,22 @@ class _Builder:
             return self.lookup(node)
         if isinstance(node, ast.Constant):
             if isinstance(node.value, bool | int | float | complex):
-                raise _error(node, self.constant_message(node.value))
-            raise _beyond(node, self.constant_message(node.value))
+                raise at(node, self.constant_message(node.value))
+            raise beyond(node, self.constant_message(node.value))
         if isinstance(node, ast.UnaryOp):
             if isinstance(node.op, ast.UAdd):
                 return self.expr(node.operand)
             if isinstance(node.op, ast.USub):
                 return self.computed(node, -self.expr(node.operand), 2)
-            raise _beyond(node, f"'{_SYMBOLS[type(node.op)]}' is not supported; {_HELP}")
+            raise beyond(node, f"'{SYMBOLS[type(node.op)]}' is not supported; {HELP}")
         if isinstance(node, ast.BinOp):
             return self.binary(node)
         if isinstance(node, ast.Call):
             return self.call(node)
         if isinstance(node, ast.Attribute):
-            raise _beyond(node, f"'.{node.attr}' can't be read here; {_HELP}")
-        what = _NOT_ALLOWED.get(type(node), f"'{type(node).__name__}' expressions")
-        raise _beyond(node, f"{what} are not part of the expression language; {_HELP}")
+            raise beyond(node, f"'.{node.attr}' can't be read here; {HELP}")
+        what = NOT_ALLOWED.get(type(node), f"'{type(node).__name__}' expressions")
+        raise beyond(node, f"{what} are not part of the expression language; {HELP}")
 
     def constant_message(self, value: object) -> str:
         if isinstance(value, bool):
@@ -282,18 +216,18 @@ class _Builder:
             return "complex numbers are not supported; only real numbers"
         if isinstance(value, str):
             return "text in quotes is only allowed as a label, like Value(2.0, label='x1')"
-        return f"{value!r} is not a number; {_HELP}"
+        return f"{value!r} is not a number; {HELP}"
 
     def lookup(self, node: ast.Name) -> Value:
         name = node.id
         if name in self.values:
             return self.values[name]
         if name in FUNCTIONS or name == "Value":
-            raise _error(node, f"'{name}' is a function; call it like {name}(x)")
+            raise at(node, f"'{name}' is a function; call it like {name}(x)")
         try:
             data = numeric.to_float(self.input_values.get(name, DEFAULT_INPUT))
         except (TypeError, ValueError):
-            raise _error(node, f"the value given for input '{name}' is not a number") from None
+            raise at(node, f"the value given for input '{name}' is not a number") from None
         self.new_values(node, 1)
         value = Value(data, label=name)
         self.values[name] = self.inputs[name] = value
@@ -323,26 +257,29 @@ class _Builder:
 
     def binary(self, node: ast.BinOp) -> Value:
         if isinstance(node.op, ast.Pow):
-            exponent = _number_literal(node.right)
+            exponent = number_literal(node.right)
             if exponent is None and isinstance(node.right, ast.Constant):
-                raise _error(node.right, "'**' needs a number or value on its right")
+                raise at(node.right, "'**' needs a number or value on its right")
             base = self.expr(node.left)
             if exponent is not None:
                 return self.computed(node, base**exponent, 1)
             return self.computed(node, base ** self.expr(node.right), 1)
-        if type(node.op) not in _BINARY:
-            raise _beyond(node, f"'{_SYMBOLS.get(type(node.op), '?')}' is not supported; {_HELP}")
+        if type(node.op) not in BINARY:
+            raise beyond(
+                node,
+                f"'{SYMBOLS.get(type(node.op), '?')}' is not supported; {HELP}",
+            )
         left, right = self.expr(node.left), self.expr(node.right)
-        return self.computed(node, getattr(left, _BINARY[type(node.op)])(right), 3)
+        return self.computed(node, getattr(left, BINARY[type(node.op)])(right), 3)
 
     def call(self, node: ast.Call) -> Value:
         if any(isinstance(a, ast.Starred) for a in node.args):
-            raise _beyond(node, f"'*' unpacking is not part of the expression language; {_HELP}")
+            raise beyond(node, f"'*' unpacking is not part of the expression language; {HELP}")
         func = node.func
         if (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)
-            and func.value.id in _MODULES
+            and func.value.id in MODULES
             and func.value.id not in self.values
         ):  # math.tanh(x): the functions are there without a module
             module, name = func.value.id, func.attr
@@ -350,41 +287,41 @@ class _Builder:
                 known = f"write {name}(...) without '{module}.'"
             else:
                 known = f"the functions are {', '.join(FUNCTIONS)}"
-            raise _beyond(func, f"there are no modules here, so no '{module}.{name}'; {known}")
+            raise beyond(func, f"there are no modules here, so no '{module}.{name}'; {known}")
         if isinstance(func, ast.Attribute):  # the seeds' method style: n.tanh()
             if func.attr not in FUNCTIONS:
-                raise _error(func, f"unknown method '.{func.attr}()'{_suggest(func.attr)}")
+                raise at(func, f"unknown method '.{func.attr}()'{suggest(func.attr)}")
             if len(node.args) != FUNCTIONS[func.attr] - 1:
                 wanted = "no arguments" if FUNCTIONS[func.attr] == 1 else "one argument"
-                raise _error(node, f".{func.attr}() takes {wanted}, got {len(node.args)}")
+                raise at(node, f".{func.attr}() takes {wanted}, got {len(node.args)}")
             return self.apply(node, func.attr, [func.value, *node.args])
         if not isinstance(func, ast.Name):
-            raise _beyond(func, f"only named functions can be called; {_HELP}")
+            raise beyond(func, f"only named functions can be called; {HELP}")
         if func.id == "Value":
             return self.value_literal(node)
         if func.id not in FUNCTIONS:
-            raise _error(func, f"unknown function '{func.id}'{_suggest(func.id)}")
+            raise at(func, f"unknown function '{func.id}'{suggest(func.id)}")
         return self.apply(node, func.id, list(node.args))
 
     def apply(self, node: ast.Call, name: str, args: list[ast.AST]) -> Value:
         if node.keywords:
-            raise _error(node.keywords[0], f"{name}() takes no keyword arguments")
+            raise at(node.keywords[0], f"{name}() takes no keyword arguments")
         arity = FUNCTIONS[name]
         if len(args) != arity:
             wanted = "one argument" if arity == 1 else f"{arity} arguments"
-            raise _error(node, f"{name}() takes {wanted}, got {len(args)}")
+            raise at(node, f"{name}() takes {wanted}, got {len(args)}")
         first, *rest = [self.expr(a) for a in args]
         return self.computed(node, getattr(first, name)(*rest), 1)
 
     def value_literal(self, node: ast.Call) -> Value:
         """`Value(2.0)` or `Value(2.0, label='x1')`, as in the seeds' code."""
-        number = _number_literal(node.args[0]) if len(node.args) == 1 else None
+        number = number_literal(node.args[0]) if len(node.args) == 1 else None
         if number is None:
-            raise _error(node, "write Value(number) or Value(number, label='name')")
+            raise at(node, "write Value(number) or Value(number, label='name')")
         label = ""
         for keyword in node.keywords:
             if keyword.arg != "label":
-                raise _error(keyword, "Value() takes only a label, like Value(2.0, label='x1')")
+                raise at(keyword, "Value() takes only a label, like Value(2.0, label='x1')")
             label = self.label_text(keyword.value)
         self.new_values(node, 1)
         value = Value(number, label=label)

@@ -15,7 +15,8 @@ from typing import Any
 from engine import nodes
 from engine.errors import ExpressionError
 from engine.graph import topological_order
-from engine.language.parser import FUNCTIONS, parse
+from engine.language.grammar import FUNCTIONS
+from engine.language.parser import parse
 from engine.record import replay
 from engine.record.dot import dot_source
 from engine.record.graph_record import number
