@@ -1,8 +1,8 @@
 """The scalar autograd `Value`, compatible with micrograd's.
 
 Each primitive builds `out`, attaches a `_backward` closure that does
-`child.grad += local * out.grad`, and returns `out`. Beside each primitive, `RULES` holds the
-same chain-rule line in words for the tracer to display; the tracer still runs the closure.
+`child.grad += local * out.grad`, and returns `out` (the same lines in words, for the tracer to
+show, are in engine/record/rules.py; a step still runs the closure).
 
 Numbers follow `engine.numeric`: no operation raises and none returns a complex number.
 """
@@ -12,10 +12,6 @@ import math
 from engine import nodes, numeric
 from engine.graph import topological_order
 from engine.record import recorder
-
-# op -> one (rule, numbers) pair per child, in `_children` order. `{a}`, `{b}`, `{out}` are
-# labels; `{a.data}`, `{out.grad}`, ... are the numbers the closure reads; `{k}` the exponent.
-RULES: dict[str, tuple[tuple[str, str], ...]] = {}
 
 _SQRT_HALF = math.sqrt(0.5)
 _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
@@ -108,11 +104,6 @@ class Value:
         out._backward_fn = _backward
         return out
 
-    RULES["+"] = (
-        ("{a}.grad += {out}.grad", "{out.grad}"),
-        ("{b}.grad += {out}.grad", "{out.grad}"),
-    )
-
     def __mul__(self, other):
         other = _as_value(other, type(self))
         out = type(self)(self.data * other.data, (self, other), "*")
@@ -123,11 +114,6 @@ class Value:
 
         out._backward_fn = _backward
         return out
-
-    RULES["*"] = (
-        ("{a}.grad += {b}.data * {out}.grad", "{b.data} * {out.grad}"),
-        ("{b}.grad += {a}.data * {out}.grad", "{a.data} * {out.grad}"),
-    )
 
     def __pow__(self, other):
         """`x ** k` for a number k; `x ** y` for a Value y (its grad needs x > 0, see below)."""
@@ -142,13 +128,6 @@ class Value:
         out._backward_fn = _backward
         return out
 
-    RULES["**k"] = (
-        (
-            "{a}.grad += {k} * {a}.data**({k} - 1) * {out}.grad",
-            "{k} * {a.data}**{km1} * {out.grad}",
-        ),
-    )
-
     def _pow_value(self, other):
         # d/dy x**y = log(x) * x**y: real only for x > 0, so y.grad is nan for x < 0 and
         # -inf or nan for x == 0, while x.grad = y * x**(y-1) follows `numeric.pow`.
@@ -161,17 +140,6 @@ class Value:
         out._backward_fn = _backward
         return out
 
-    RULES["**"] = (
-        (
-            "{a}.grad += {b}.data * {a}.data**({b}.data - 1) * {out}.grad",
-            "{b.data} * {a.data}**({b.data} - 1) * {out.grad}",
-        ),
-        (
-            "{b}.grad += log({a}.data) * {out}.data * {out}.grad",
-            "log({a.data}) * {out.data} * {out.grad}",
-        ),
-    )
-
     def exp(self):
         out = type(self)(numeric.exp(self.data), (self,), "exp")
 
@@ -180,8 +148,6 @@ class Value:
 
         out._backward_fn = _backward
         return out
-
-    RULES["exp"] = (("{a}.grad += {out}.data * {out}.grad", "{out.data} * {out.grad}"),)
 
     def log(self):
         """Natural log: log(0) = -inf, log(x < 0) = nan."""
@@ -193,8 +159,6 @@ class Value:
         out._backward_fn = _backward
         return out
 
-    RULES["log"] = (("{a}.grad += {out}.grad / {a}.data", "{out.grad} / {a.data}"),)
-
     def tanh(self):
         t = math.tanh(self.data)  # saturates to +-1, never overflows
         out = type(self)(t, (self,), "tanh")
@@ -204,10 +168,6 @@ class Value:
 
         out._backward_fn = _backward
         return out
-
-    RULES["tanh"] = (
-        ("{a}.grad += (1 - {out}.data**2) * {out}.grad", "(1 - {out.data}**2) * {out.grad}"),
-    )
 
     def sigmoid(self):
         x = self.data
@@ -224,13 +184,6 @@ class Value:
         out._backward_fn = _backward
         return out
 
-    RULES["sigmoid"] = (
-        (
-            "{a}.grad += {out}.data * (1 - {out}.data) * {out}.grad",
-            "{out.data} * (1 - {out.data}) * {out.grad}",
-        ),
-    )
-
     def relu(self):
         out = type(self)(0.0 if self.data < 0 else self.data, (self,), "ReLU")
 
@@ -240,10 +193,6 @@ class Value:
 
         out._backward_fn = _backward
         return out
-
-    RULES["ReLU"] = (
-        ("{a}.grad += ({out}.data > 0) * {out}.grad", "({out.data} > 0) * {out.grad}"),
-    )
 
     def gelu(self):
         """Exact GELU, x * Phi(x). Its slope Phi(x) + x * phi(x) needs the input, not the output."""
@@ -257,13 +206,6 @@ class Value:
 
         out._backward_fn = _backward
         return out
-
-    RULES["gelu"] = (
-        (
-            "{a}.grad += (Phi({a}.data) + {a}.data * phi({a}.data)) * {out}.grad",
-            "gelu'({a.data}) * {out.grad}",
-        ),
-    )
 
     def max(self, other):
         """max(a, b). A tie sends the whole gradient to a (the first argument); nan wins."""
@@ -280,11 +222,6 @@ class Value:
 
         out._backward_fn = _backward
         return out
-
-    RULES["max"] = (
-        ("{a}.grad += ({a}.data >= {b}.data) * {out}.grad", "({a.data} >= {b.data}) * {out.grad}"),
-        ("{b}.grad += ({b}.data > {a}.data) * {out}.grad", "({b.data} > {a.data}) * {out.grad}"),
-    )
 
     # --- derived: no derivative code of their own ---------------------------------------
 

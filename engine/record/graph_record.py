@@ -18,7 +18,8 @@ from engine.numeric import format_number
 from engine.record import closure_lines
 from engine.record.layout_choice import layout_choice, layout_cost
 from engine.record.recorder import Snapshot, Step, as_step
-from engine.value import RULES, Value
+from engine.record.rules import RULES
+from engine.value import Value
 
 RECORD_VERSION = 3
 MAX_NODES = 20_000  # values one drawn graph may have
