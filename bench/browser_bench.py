@@ -25,11 +25,10 @@ from urllib.parse import urlencode, urljoin
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from bench import native, probes, servers
+from bench import native, probes, report, servers
 from bench.browser_report import markdown
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / ".cache" / "bench"
 BOOT_TIMEOUT_MS = 180_000
 GRAPH_TIMEOUT_MS = 60_000
 EDITS = 15
@@ -234,7 +233,7 @@ def mlp_graph(browser: Browser, app_url: str, repeats: int) -> list[dict[str, An
 
 def wasm_fetch(app_url: str, repeats: int) -> dict[str, Any]:
     """Seconds for the server to send Pyodide's wasm as brotli, gzip and plain, alternating."""
-    manifest = json.loads((ROOT / "static" / "vendor" / "manifest.json").read_text())
+    manifest = json.loads(servers.VENDOR_MANIFEST.read_text())
     url = f"{app_url}{manifest['pyodide']}pyodide.asm.wasm"
     result: dict[str, Any] = {"br": [], "gzip": [], "identity": []}
     for _ in range(repeats):
@@ -293,8 +292,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
     results = measure(args.repeats)
-    OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "browser.json").write_text(json.dumps(results, indent=1))
+    report.save("browser", results)
     print(markdown(results))
 
 
