@@ -78,15 +78,9 @@ def static_site():
         subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
         port = servers.free_port()
         command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"]
-        command += ["--directory", folder]
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            servers._wait_until_up(f"{base}/site/", server, log=None)
-            yield out, f"{base}/site/"
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+        site = f"http://127.0.0.1:{port}/site/"
+        with servers._process([*command, "--directory", folder], site):
+            yield out, site
 
 
 def measure(repeats: int) -> dict[str, Any]:
