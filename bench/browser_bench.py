@@ -265,16 +265,12 @@ def debounce_ms() -> float | None:
     return float(found.group(1)) if found else None
 
 
-def chromium_version(browser: Browser) -> str:
-    return browser.version
-
-
 def measure(repeats: int) -> dict[str, Any]:
     """Every figure of part 2, raw (ms, bytes, seconds for the native references)."""
     with servers.playground() as app_url, servers.bare_pyodide() as bare_url, chromium() as b:
         results = {
             "repeats": repeats,
-            "chromium": chromium_version(b),
+            "chromium": b.version,
             "page_loads": page_loads(b, app_url, bare_url, repeats),
             "edits": edits(b, app_url, max(EDITS, 2 * repeats)),
             "steps": steps(b, app_url, STEPS),
