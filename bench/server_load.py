@@ -38,7 +38,7 @@ from urllib.parse import quote, urlencode
 import httpx
 
 from bench import report
-from bench.servers import _process, free_port
+from bench.servers import free_port, running
 from bench.stats import percentile
 
 SECTION = "## Server under load"
@@ -109,7 +109,7 @@ def server():
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "app.server", "--port", str(port), "--log-level", "error"]
-    with _process(command, f"{base}/healthz") as process:
+    with running(command, f"{base}/healthz") as process:
         yield Server(base, process.pid)
 
 

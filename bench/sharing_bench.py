@@ -71,7 +71,7 @@ def static_site():
         port = servers.free_port()
         command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"]
         site = f"http://127.0.0.1:{port}/site/"
-        with servers._process([*command, "--directory", folder], site):
+        with servers.running([*command, "--directory", folder], site):
             yield out, site
 
 
