@@ -70,7 +70,7 @@ def ended(run: dict[str, Any]) -> dict[str, Any]:
 
 
 def header(run: dict[str, Any], detail: str = "") -> str:
-    """ "Produced by `command` on DATE (cores, load, versions; detail)." """
+    """A section's first sentence: Produced by `command` on DATE (CPUs, load, versions; detail)."""
     load = f"load average {run['load_start']} at the start, {run['load_end']} at the end"
     versions = ", ".join(f"{name} {v}" for name, v in run["versions"].items())
     facts = [f"{run['cpus']} CPUs, {load}", versions, detail]
