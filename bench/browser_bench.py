@@ -25,11 +25,10 @@ from urllib.parse import urlencode, urljoin
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from bench import native, probes, servers
+from bench import native, probes, report, servers
 from bench.browser_report import markdown
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / ".cache" / "bench"
 BOOT_TIMEOUT_MS = 180_000
 GRAPH_TIMEOUT_MS = 60_000
 EDITS = 15
@@ -234,7 +233,7 @@ def mlp_graph(browser: Browser, app_url: str, repeats: int) -> list[dict[str, An
 
 def wasm_fetch(app_url: str, repeats: int) -> dict[str, Any]:
     """Seconds for the server to send Pyodide's wasm as brotli, gzip and plain, alternating."""
-    manifest = json.loads((ROOT / "static" / "vendor" / "manifest.json").read_text())
+    manifest = json.loads(servers.VENDOR_MANIFEST.read_text())
     url = f"{app_url}{manifest['pyodide']}pyodide.asm.wasm"
     result: dict[str, Any] = {"br": [], "gzip": [], "identity": []}
     for _ in range(repeats):
@@ -266,16 +265,12 @@ def debounce_ms() -> float | None:
     return float(found.group(1)) if found else None
 
 
-def chromium_version(browser: Browser) -> str:
-    return browser.version
-
-
 def measure(repeats: int) -> dict[str, Any]:
     """Every figure of part 2, raw (ms, bytes, seconds for the native references)."""
     with servers.playground() as app_url, servers.bare_pyodide() as bare_url, chromium() as b:
         results = {
             "repeats": repeats,
-            "chromium": chromium_version(b),
+            "chromium": b.version,
             "page_loads": page_loads(b, app_url, bare_url, repeats),
             "edits": edits(b, app_url, max(EDITS, 2 * repeats)),
             "steps": steps(b, app_url, STEPS),
@@ -293,8 +288,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
     results = measure(args.repeats)
-    OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "browser.json").write_text(json.dumps(results, indent=1))
+    report.save("browser", results)
     print(markdown(results))
 
 

@@ -5,15 +5,15 @@ rewrite keeps them (they come last, in this order)."""
 from pathlib import Path
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
-OWN_SECTIONS = (
-    "## Recording a learner's program",  # bench/recording.py (CPython and Pyodide)
-    "## A learner's Python in the page",  # bench/python_page.py
-    "## Learning by doing: descent and two moons",  # bench/learn_bench.py
-    "## Server under load",  # bench/server_load.py
-    "## Laying out big graphs",  # bench/layout_bench.py
-    "## Layout shift (Lighthouse, mobile)",  # bench/layout_shift.py
-    "## Real networks: first visits throttled",  # bench/network_bench.py
-)
+OWN_SECTIONS = {  # title -> the script that measures it
+    "## Recording a learner's program": "bench/recording.py",  # CPython and Pyodide
+    "## A learner's Python in the page": "bench/python_page.py",
+    "## Learning by doing: descent and two moons": "bench/learn_bench.py",
+    "## Server under load": "bench/server_load.py",
+    "## Laying out big graphs": "bench/layout_bench.py",
+    "## Layout shift (Lighthouse, mobile)": "bench/layout_shift.py",
+    "## Real networks: first visits throttled": "bench/network_bench.py",
+}
 
 
 def _own_sections(doc: str) -> dict[str, str]:

@@ -16,11 +16,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bench import workloads
-from bench.stats import mib, ms, summary, verdict
+from bench import report, workloads
+from bench.stats import median, mib, ms, verdict
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / ".cache" / "bench"
 CHAIN_OPS = 900
 LONG_CHAIN_OPS = 100_000
 PYODIDE_TIMEOUT = 1800  # seconds
@@ -76,10 +75,6 @@ def measure(repeats: int, pyodide: bool = True) -> dict[str, Any]:
 # --- the markdown fragment ---------------------------------------------------------------------
 
 
-def _median(xs: list[float]) -> float:
-    return summary(xs)["median"]
-
-
 def _ratio_rows(where: str, suite: dict[str, Any]) -> list[str]:
     rows = []
     figures = [
@@ -88,9 +83,9 @@ def _ratio_rows(where: str, suite: dict[str, Any]) -> list[str]:
     ]
     for name, times in figures:
         if "micrograd" not in times:
-            rows.append(f"| {name} | {where} | {ms(_median(times['engine']))} | — | — | — |")
+            rows.append(f"| {name} | {where} | {ms(median(times['engine']))} | — | — | — |")
             continue
-        ours, ref = _median(times["engine"]), _median(times["micrograd"])
+        ours, ref = median(times["engine"]), median(times["micrograd"])
         ratio = ours / ref
         rows.append(
             f"| {name} | {where} | {ms(ours)} | {ms(ref)} | {ratio:.2f} | {verdict(ratio <= 1.0)} |"
@@ -101,7 +96,7 @@ def _ratio_rows(where: str, suite: dict[str, Any]) -> list[str]:
 def _program_rows(where: str, programs: dict[str, Any]) -> list[str]:
     rows = []
     for name, p in programs.items():
-        t = {k: _median(v) for k, v in p["times"].items()}
+        t = {k: median(v) for k, v in p["times"].items()}
         run = ms(t["run_json"]) if "run_json" in t else "—"
         rows.append(
             f"| {name} | {where} | {p['values']:,} | {ms(t['parse'])} | {ms(t['parse_trace'])} "
@@ -136,10 +131,10 @@ def markdown(results: dict[str, Any]) -> str:
     runs = long["runs"]
 
     def total(lib: str) -> float:
-        return _median([r["forward_s"] + r["backward_s"] for r in runs[lib]])
+        return median([r["forward_s"] + r["backward_s"] for r in runs[lib]])
 
     def rss(lib: str) -> float:
-        return _median([r["peak_rss_growth_bytes"] for r in runs[lib]])
+        return median([r["peak_rss_growth_bytes"] for r in runs[lib]])
 
     lines += [
         f"(c) A {long['ops']:,}-op chain, forward + backward. CPython: each run in a fresh "
@@ -157,7 +152,7 @@ def markdown(results: dict[str, Any]) -> str:
         lc = py["long_chain"]
         lines.append(
             f"| Pyodide {py['pyodide']} (Python {py['python']}, Node) | "
-            f"{_median(lc['times']):.2f} s | engine in CPython: {total('engine'):.2f} s | "
+            f"{median(lc['times']):.2f} s | engine in CPython: {total('engine'):.2f} s | "
             f"wasm heap +{mib(lc['wasm_heap_growth_bytes'])} (from "
             f"{mib(lc['wasm_heap_before_bytes'])}); tracemalloc peak "
             f"{mib(lc['tracemalloc_peak_bytes'])} | engine in CPython: tracemalloc peak "
@@ -184,8 +179,7 @@ def main() -> None:
     parser.add_argument("--no-pyodide", action="store_true", help="CPython only")
     args = parser.parse_args()
     results = measure(args.repeats, pyodide=not args.no_pyodide)
-    OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "engine.json").write_text(json.dumps(results, indent=1))
+    report.save("engine", results)
     print(markdown(results))
 
 

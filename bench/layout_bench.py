@@ -16,27 +16,33 @@ table replaces its section of docs/benchmarks.md (bench/doc.py).
 
 import argparse
 import json
-import os
-import platform
 import subprocess
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 from playwright.sync_api import Page, expect
 
-from bench import doc, servers, stats
+from bench import native, report, servers
 from bench.big_graphs import WORKLOADS
 from bench.browser_bench import chromium, graph_timings, wait_for_python
+from bench.stats import median
 from engine.worker.playground import run
 from engine.worker.runner import run_program
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / ".cache" / "bench"
 SECTION = "## Laying out big graphs"
-COMMAND = ".venv/bin/python -m bench.layout_bench"
+PROSE = (
+    "Native `dot` with the attributes engine/record/dot.py picks for the graph's size (the fast "
+    'ones above 400 drawn nodes), one run each. "Layered, Node" is '
+    "static/js/shared/layered-svg.js from DOT text to SVG text (median of the repeats); "
+    '"page" pastes the program into the playground in Chromium (medians): *drawn* is from the '
+    "paste until every value is on screen, the Python run in the worker included; *layout* and "
+    "*install* are the page's performance measures of those names (layout: worker, transfer "
+    "and parse; install: indexing and putting it on screen); *step* is one Next step until the "
+    "count moves."
+)
 RUN_LIMIT = 60  # seconds a Python run may take in the page: headroom on a loaded machine (the
 # 20,000-value chain runs in ~2-3 s of Python, within the default 5 s)
 GRAPH_TIMEOUT_MS = 180_000
@@ -49,16 +55,6 @@ def record_and_dot(kind: str, source: str) -> tuple[dict, str]:
     result = run_program(source)
     graph = result["graphs"][result["chosen"]]
     return graph["record"], graph["dot"]
-
-
-def native_dot(dot: str, cap: float) -> float:
-    """Seconds of one native `dot -Tsvg`; inf past `cap`."""
-    started = time.perf_counter()
-    try:
-        subprocess.run(["dot", "-Tsvg", "-o", "/dev/null"], input=dot.encode(), timeout=cap)
-    except subprocess.TimeoutExpired:
-        return float("inf")
-    return time.perf_counter() - started
 
 
 def layered_in_node(files: list[Path], repeats: int) -> dict[str, Any]:
@@ -110,19 +106,19 @@ def page_figures(sources: dict[str, tuple[str, int]], repeats: int) -> dict[str,
 
 
 def measure(repeats: int, cap: float, with_page: bool) -> dict[str, Any]:
-    OUT.mkdir(parents=True, exist_ok=True)
+    report.RAW.mkdir(parents=True, exist_ok=True)
     rows: dict[str, Any] = {}
     files = []
     for k, (name, (kind, source)) in enumerate(WORKLOADS.items()):
         record, dot = record_and_dot(kind, source)
-        path = OUT / f"layout-{k}.dot"
+        path = report.RAW / f"layout-{k}.dot"
         path.write_text(dot)
         files.append(path)
         rows[name] = {
             "kind": kind,
             "values": len(record["nodes"]),
             "picks": record["layout"],
-            "dot": native_dot(dot, cap),
+            "dot": native.dot_seconds(dot, cap),
         }
     node = layered_in_node(files, repeats)
     for name, path in zip(WORKLOADS, files, strict=True):
@@ -131,45 +127,16 @@ def measure(repeats: int, cap: float, with_page: bool) -> dict[str, Any]:
         sources = {name: (WORKLOADS[name][1], rows[name]["values"]) for name in WORKLOADS}
         for name, figures in page_figures(sources, repeats).items():
             rows[name]["page"] = figures
-    return {
-        "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "load": os.getloadavg(),
-        "cpus": os.cpu_count(),
-        "node": subprocess.run(["node", "--version"], capture_output=True, text=True).stdout,
-        "python": platform.python_version(),
-        "repeats": repeats,
-        "cap": cap,
-        "rows": rows,
-    }
+    return {"repeats": repeats, "cap": cap, "rows": rows}
 
 
 def _seconds(x: float, cap: float) -> str:
     return f"> {cap:.0f} s (killed)" if x == float("inf") else f"{x:.2f} s"
 
 
-def _median(xs: list[float]) -> float:
-    return stats.summary(xs)["median"]
-
-
-def table(figures: dict[str, Any]) -> str:
+def markdown(figures: dict[str, Any]) -> str:
     cap = figures["cap"]
-    load = " ".join(f"{x:.2f}" for x in figures["load"])
     lines = [
-        SECTION,
-        "",
-        f"Produced by `{COMMAND} --repeats {figures['repeats']} --cap {cap:.0f}` on "
-        f"{figures['when']} ({figures['cpus']} CPUs, load average {load} at the end; Node "
-        f"{figures['node'].strip()}). Native `dot` is Graphviz 2.43 with the attributes "
-        "engine/record/dot.py picks for the graph's size (the fast ones above "
-        "400 drawn nodes), one run "
-        'each. "Layered, Node" is static/js/shared/layered-svg.js from DOT text to SVG text '
-        "(median "
-        'of the repeats); "page" pastes the program into the playground in Chromium (medians): '
-        "*drawn* is from the paste until every value is on screen, the Python run in the worker "
-        "included; *layout* and *install* are the page's performance measures of those names "
-        "(layout: worker, transfer and parse; install: indexing and putting it on screen); "
-        "*step* is one Next step until the count moves.",
-        "",
         "| graph | values | native dot | layered, Node | page picks | page: drawn | layout "
         "| install | step |",
         "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |",
@@ -180,14 +147,14 @@ def table(figures: dict[str, Any]) -> str:
         cells = ["–"] * 4
         if page:
             cells = [
-                f"{_median([p['drawn_s'] for p in page]):.2f} s",
-                f"{_median([p['layout_ms'] for p in page]) / 1000:.2f} s",
-                f"{_median([p['install_ms'] for p in page]) / 1000:.2f} s",
-                f"{_median([p['step_s'] for p in page]) * 1000:.0f} ms",
+                f"{median([p['drawn_s'] for p in page]):.2f} s",
+                f"{median([p['layout_ms'] for p in page]) / 1000:.2f} s",
+                f"{median([p['install_ms'] for p in page]) / 1000:.2f} s",
+                f"{median([p['step_s'] for p in page]) * 1000:.0f} ms",
             ]
         lines.append(
             f"| {name} | {row['values']:,} | {_seconds(row['dot'], cap)} "
-            f"| {_median(node['ms']) / 1000:.2f} s | {row['picks']} | " + " | ".join(cells) + " |"
+            f"| {median(node['ms']) / 1000:.2f} s | {row['picks']} | " + " | ".join(cells) + " |"
         )
     return "\n".join(lines) + "\n"
 
@@ -199,12 +166,12 @@ def main() -> None:
     parser.add_argument("--no-page", action="store_true", help="skip the Chromium part")
     parser.add_argument("--no-write", action="store_true", help="leave docs/ alone")
     args = parser.parse_args()
+    facts = report.started(".venv/bin/python -m bench.layout_bench", "Node", "Graphviz", "Chromium")
     figures = measure(args.repeats, args.cap, not args.no_page)
-    (OUT / "layout.json").write_text(json.dumps(figures, indent=1))
-    text = table(figures)
-    print(text)
-    if not args.no_write:
-        doc.write_section(SECTION, text)
+    figures["run"] = report.ended(facts)
+    report.save("layout", figures)
+    text = report.section(SECTION, figures["run"], PROSE, markdown(figures))
+    report.publish(text, write=not args.no_write)
 
 
 if __name__ == "__main__":

@@ -9,11 +9,9 @@ time with each (a 12 s cap; "inf" means it hit the cap). dot's time varies a lot
 load; compare a row's estimate with its measurement, and prefer a quiet machine.
 """
 
-import subprocess
-import time
-
 from app.graph_image import with_fast_layout
 from app.presets import LOSS, NEURON, mlp_loss_source
+from bench.native import dot_seconds
 from engine.record.layout_choice import layout_cost
 from engine.worker.playground import run
 
@@ -37,25 +35,14 @@ SHAPES = [
 ]
 
 
-def dot_seconds(dot_source: str) -> float:
-    started = time.perf_counter()
-    try:
-        subprocess.run(
-            ["dot", "-Tsvg"], input=dot_source.encode(), capture_output=True, timeout=CAP
-        )
-    except subprocess.TimeoutExpired:
-        return float("inf")
-    return time.perf_counter() - started
-
-
 def main() -> None:
     print("| shape | drawn | virtual | ranks | estimate | dot | estimate (fast) | dot (fast) |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name, source in SHAPES:
         result = run(source)
         cost = layout_cost(result["trace"])
-        measured = dot_seconds(result["dot"])
-        fast = dot_seconds(with_fast_layout(result["dot"]))
+        measured = dot_seconds(result["dot"], CAP)
+        fast = dot_seconds(with_fast_layout(result["dot"]), CAP)
         print(
             f"| {name} | {cost.drawn} | {cost.virtual} | {cost.ranks} | {cost.seconds():.2f} s "
             f"| {measured:.2f} s | {cost.seconds(fast=True):.2f} s | {fast:.2f} s |",

@@ -15,12 +15,18 @@ import os
 import subprocess
 import sys
 import tempfile
-from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import doc, servers
+from bench import report, servers
 
 SECTION = "## Layout shift (Lighthouse, mobile)"
+PROSE = (
+    "The goal is CLS ≤ 0.02; before the page's sizes came from the server and the viewport "
+    "(2026-11-24, commit 913779c, one run with the same Lighthouse and flags) it was 0.066 on "
+    "`/` and 0.400 on `/embed`. `tests/browser/test_fit.py` checks the same in CI with a "
+    "`layout-shift` PerformanceObserver."
+)
+DETAIL = "mobile emulation and throttling, Debian's Chromium `--headless=new`"
 PAGES = ("/", "/embed")
 
 
@@ -43,28 +49,12 @@ def cls(lighthouse: list[str], url: str) -> tuple[float, str]:
     return data["audits"]["cumulative-layout-shift"]["numericValue"], data["lighthouseVersion"]
 
 
-def markdown(command: str, version: str, figures: dict[str, list[float]]) -> str:
-    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+def markdown(figures: dict[str, list[float]]) -> str:
     rows = ["| page | CLS, each run | worst |", "| --- | --- | ---: |"]
     for page, values in figures.items():
         each = ", ".join(f"{v:.3f}" for v in values)
         rows.append(f"| `{page}` | {each} | {max(values):.3f} |")
-    return "\n".join(
-        [
-            SECTION,
-            "",
-            f"Produced by `{command}` on {when} (Lighthouse {version}, mobile emulation and "
-            "throttling, Debian Chromium `--headless=new`). Written by `bench/layout_shift.py`, "
-            "which replaces only this section. The goal is CLS ≤ 0.02; before the page's sizes "
-            "came from the server and the viewport (2026-11-24, commit 913779c, one run with the "
-            "same Lighthouse and flags) it was 0.066 on `/` and 0.400 on `/embed`. "
-            "`tests/browser/test_fit.py` checks the same in CI with a `layout-shift` "
-            "PerformanceObserver.",
-            "",
-            *rows,
-            "",
-        ]
-    )
+    return "\n".join(rows)
 
 
 def main() -> None:
@@ -73,7 +63,7 @@ def main() -> None:
     parser.add_argument("--lighthouse", help="path of the lighthouse CLI (default: npx)")
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
-    command = ".venv/bin/python -m bench.layout_shift " + " ".join(sys.argv[1:])
+    facts = report.started(".venv/bin/python -m bench.layout_shift", "Chromium")
     lighthouse = [args.lighthouse] if args.lighthouse else ["npx", "-y", "lighthouse@12"]
     figures: dict[str, list[float]] = {page: [] for page in PAGES}
     version = "?"
@@ -83,10 +73,10 @@ def main() -> None:
                 value, version = cls(lighthouse, base + page)
                 figures[page].append(value)
                 print(f"layout_shift: {page} CLS {value:.4f}", file=sys.stderr)
-    text = markdown(command.strip(), version, figures)
-    print(text)
-    if not args.no_write:
-        doc.write_section(SECTION, text)
+    facts = report.ended(facts)
+    facts["versions"]["Lighthouse"] = version
+    text = report.section(SECTION, facts, PROSE, markdown(figures), DETAIL)
+    report.publish(text, write=not args.no_write)
 
 
 if __name__ == "__main__":

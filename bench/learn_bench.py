@@ -22,21 +22,26 @@ import json
 import random
 import time
 from functools import partial
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 from playwright.sync_api import Page
 
 from app.presets import LOSS, PRESETS, mlp_loss_source
-from bench import doc, probes, servers, stats
+from bench import probes, report, servers, stats
 from bench.browser_bench import chromium, wait_for_python
 from engine.worker import moons
 from engine.worker.playground import act_json, run, run_in_worker
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / ".cache" / "bench"
 SECTION = "## Learning by doing: descent and two moons"
+PROSE = (
+    'One step of gradient descent (the page\'s "Descent step" button) and one step of two-moons '
+    "training, timed in the page around the worker's round trip (performance.now(), JSON both "
+    "ways included) and until the graph showed it, beside the same "
+    "`engine.worker.playground.act_json` call in CPython; then two-moons training steps per "
+    "second in CPython, this engine against micrograd 0.1.0 (same data, same seeded weights, "
+    "same update)."
+)
 DESCEND = {"rate": 0.5, "steps": 1}
 STEP_TIMEOUT_MS = 120_000
 MLP_PRESET = next(i for i, p in enumerate(PRESETS) if p.source == mlp_loss_source())
@@ -204,7 +209,7 @@ def page_manual(page: Page, base: str, calls: int, preset: int | None = None) ->
 
 
 def measure(repeats: int, moons_steps: int) -> dict[str, Any]:
-    figures: dict[str, Any] = {"machine": stats.machine()}
+    figures: dict[str, Any] = {}
     with servers.playground() as base, chromium() as browser:
         page = browser.new_page()
         figures["pyodide_loss"] = page_descent(page, base, repeats)
@@ -221,7 +226,7 @@ def measure(repeats: int, moons_steps: int) -> dict[str, Any]:
     return figures
 
 
-def report(f: dict[str, Any]) -> str:
+def markdown(f: dict[str, Any]) -> str:
     def cell(xs: list[float]) -> str:
         s = stats.summary(xs)
         return f"{s['median']:.1f} (p95 {s['p95']:.1f}, n={s['n']})"
@@ -231,10 +236,7 @@ def report(f: dict[str, Any]) -> str:
         return f"{s['median']:.1f} ({s['p95']:.1f}, n={s['n']})"
 
     def verdict(rows: list[dict], goal: float) -> str:
-        p95 = stats.summary([r["painted_ms"] for r in rows])["p95"]
-        if f.get("contended"):  # the load average at the start was above the cores
-            return "contended"
-        return "met" if p95 <= goal else "**not met**"
+        return stats.verdict(stats.percentile([r["painted_ms"] for r in rows], 95) <= goal)
 
     lines = [
         "| one step (ms, median) | Pyodide in the page: request | ... until shown | CPython |",
@@ -272,34 +274,12 @@ def main() -> None:
     parser.add_argument("--moons-steps", type=int, default=6)
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
-    about, busy = stats.machine(), stats.contended()
+    facts = report.started(".venv/bin/python -m bench.learn_bench", "Chromium")
     figures = measure(args.repeats, args.moons_steps)
-    figures["contended"] = busy
-    OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "learn.json").write_text(json.dumps(figures, indent=2))
-    command = f".venv/bin/python -m bench.learn_bench --repeats {args.repeats}"
-    command += f" --moons-steps {args.moons_steps}"
-    text = "\n".join(
-        [
-            SECTION,
-            "",
-            f"Produced by `{command}` on {time.strftime('%Y-%m-%d %H:%M %Z')} "
-            f"({about['nproc']} CPUs, load average {about['load_average']} at the start). "
-            'One step of gradient descent (the page\'s "Descent step" button) and one step of '
-            "two-moons training, timed in the page around the worker's round trip "
-            "(performance.now(), JSON both ways included) and until the graph showed it, beside "
-            "the same `engine.worker.playground.act_json` call in CPython; then two-moons training "
-            "steps per second in CPython, this engine against micrograd 0.1.0 (same data, "
-            "same seeded weights, same update). Written by `bench/learn_bench.py`, which "
-            "replaces only this section.",
-            "",
-            report(figures),
-            "",
-        ]
-    )
-    print(text)
-    if not args.no_write:
-        doc.write_section(SECTION, text)
+    figures["run"] = report.ended(facts)
+    report.save("learn", figures)
+    text = report.section(SECTION, figures["run"], PROSE, markdown(figures))
+    report.publish(text, write=not args.no_write)
 
 
 if __name__ == "__main__":

@@ -73,15 +73,12 @@ def micrograd_notebook_dot() -> str:
     return dot.source
 
 
-def dot_seconds(dot: str) -> float:
-    """Wall time of one native `dot -Tsvg`; inf if it ran past DOT_TIMEOUT."""
+def dot_seconds(dot: str, cap: float = DOT_TIMEOUT) -> float:
+    """Wall time of one native `dot -Tsvg`; inf if it ran past `cap` seconds."""
     started = time.perf_counter()
     try:
         subprocess.run(
-            ["dot", "-Tsvg", "-o", "/dev/null"],
-            input=dot.encode(),
-            check=True,
-            timeout=DOT_TIMEOUT,
+            ["dot", "-Tsvg", "-o", "/dev/null"], input=dot.encode(), check=True, timeout=cap
         )
     except subprocess.TimeoutExpired:
         return float("inf")

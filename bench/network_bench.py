@@ -14,18 +14,14 @@ docs/benchmarks.md and the raw figures to .cache/bench/network.json.
 """
 
 import argparse
-import json
 import statistics
-import time
-from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
-from bench import doc, probes, servers
+from bench import probes, report, servers
+from bench.browser_bench import chromium
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / ".cache" / "bench" / "network.json"
-TITLE = "## Real networks: first visits throttled"
+SECTION = "## Real networks: first visits throttled"
 LINKS = (  # name, Mbit/s down, Mbit/s up, latency ms
     ("Slow 4G", 1.6, 0.75, 150),
     ("5 Mbps", 5.0, 2.0, 28),
@@ -34,6 +30,16 @@ LINKS = (  # name, Mbit/s down, Mbit/s up, latency ms
 EDIT = "y = 6 * 7"
 DRAWN = "#graph svg g.node.value:has-text('42.0000')"
 READY_TIMEOUT_MS = 180_000
+PROSE = (
+    "Chromium's own throttling (CDP `Network.emulateNetworkConditions`, as DevTools and "
+    "Lighthouse use it), a fresh context per visit (empty cache). The edit "
+    f'(`{EDIT}`) is typed as soon as the code editor is up; "bytes\' time" is what the '
+    "visit's bytes need at that rate, and the last column what Python's boot took beyond it. "
+    "Goals: a first visit moves at most 4.5 MB; Python ready within its bytes' time + 2 s; an "
+    "edit drawn within 2 s of typing on Slow 4G. The bytes are the page's and Python's: the "
+    "part of the standard library no boot reaches (`python_stdlib_rest.zip`, 1.07 MB) is "
+    "fetched only by an import that needs it."
+)
 
 
 def throttle(page: Page, down: float, up: float, latency: float):
@@ -89,7 +95,7 @@ def seconds(ms: float | None) -> str:
     return "—" if ms is None else f"{ms / 1000:.1f} s"
 
 
-def report(runs: dict[str, list[dict]], command: str) -> str:
+def markdown(runs: dict[str, list[dict]]) -> str:
     rows = []
     for name, down, _, latency in LINKS:
         visits = runs[name]
@@ -111,18 +117,6 @@ def report(runs: dict[str, list[dict]], command: str) -> str:
     n = len(next(iter(runs.values())))
     return "\n".join(
         [
-            TITLE,
-            "",
-            f"`{command}` ({time.strftime('%Y-%m-%d')}; {n} first visit(s) per link, medians). "
-            "Chromium's own throttling (CDP `Network.emulateNetworkConditions`, as DevTools and "
-            "Lighthouse use it), a fresh context per visit (empty cache). The edit "
-            f'(`{EDIT}`) is typed as soon as the code editor is up; "bytes\' time" is what the '
-            "visit's bytes need at that rate, and the last column what Python's boot took "
-            "beyond it. Goals: a first visit moves at most 4.5 MB; Python ready within its "
-            "bytes' time + 2 s; an edit drawn within 2 s of typing on Slow 4G. The bytes are "
-            "the page's and Python's: the part of the standard library no boot reaches "
-            "(`python_stdlib_rest.zip`, 1.07 MB) is fetched only by an import that needs it.",
-            "",
             "| link | first graph | edit drawn after typing | Python ready | bytes by then | "
             "bytes' time | ready − bytes' time |",
             "| --- | --- | --- | --- | --- | --- | --- |",
@@ -134,31 +128,22 @@ def report(runs: dict[str, list[dict]], command: str) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=1)
-    parser.add_argument("--no-doc", action="store_true", help="print, don't write the doc")
+    parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
-    command = "python -m bench.network_bench" + (
-        f" --repeats {args.repeats}" if args.repeats != 1 else ""
-    )
+    facts = report.started(".venv/bin/python -m bench.network_bench", "Chromium")
     runs: dict[str, list[dict]] = {name: [] for name, *_ in LINKS}
-    with servers.playground() as base, sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=servers.CHROMIUM, args=servers.CHROMIUM_ARGS, headless=True
-        )
-        try:
-            for _ in range(args.repeats):
-                for name, down, up, latency in LINKS:
-                    runs[name].append(visit(browser, base, down, up, latency))
-                    print(name, runs[name][-1], flush=True)
-        finally:
-            browser.close()
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps(runs, indent=2))
-    text = report(runs, command)
-    print(text)
-    if not args.no_doc:
-        doc.write_section(TITLE, text)
+    with servers.playground() as base, chromium() as browser:
+        for _ in range(args.repeats):
+            for name, down, up, latency in LINKS:
+                runs[name].append(visit(browser, base, down, up, latency))
+                print(name, runs[name][-1], flush=True)
+    figures = {"run": report.ended(facts), "links": runs}
+    report.save("network", figures)
+    detail = f"{args.repeats} first visit(s) per link, medians"
+    text = report.section(SECTION, figures["run"], PROSE, markdown(runs), detail)
+    report.publish(text, write=not args.no_write)
 
 
 if __name__ == "__main__":

@@ -16,18 +16,21 @@ Writes its section of docs/benchmarks.md (bench/doc.py).
 import argparse
 import json
 import statistics
-import time
 from pathlib import Path
 from typing import Any
 
 from app.presets import NEURON
-from bench import doc, probes, servers
+from bench import probes, report, servers
 from bench.browser_bench import BOOT_TIMEOUT_MS, chromium, wait_for_python
-from bench.stats import contended, machine
+from bench.stats import verdict
 from tests.programs import program
 
 ROOT = Path(__file__).resolve().parent.parent
 SECTION = "## A learner's Python in the page"
+PROSE = (
+    "Times are the page's own clock (`bench/probes.py`): from putting the text in the editor "
+    "to the frame painted after the new graph is on screen."
+)
 GOALS = {"python": 300.0, "first_graph": 300.0, "editor_br": 150_000}
 
 
@@ -76,14 +79,11 @@ def measure(repeats: int) -> dict[str, Any]:
     return {"runs": runs, "editor_bytes": editor_bytes()}
 
 
-def markdown(command: str, about: dict[str, str], busy: bool, results: dict[str, Any]) -> str:
+def markdown(results: dict[str, Any]) -> str:
     runs = results["runs"]
 
     def med(key: str) -> float:
         return statistics.median(r[key] for r in runs)
-
-    def verdict(ok: bool) -> str:
-        return "contended" if busy else ("met" if ok else "**not met**")
 
     b = results["editor_bytes"]
     rows = [
@@ -96,23 +96,13 @@ def markdown(command: str, about: dict[str, str], busy: bool, results: dict[str,
         f"| ≤ 300 ms | {verdict(med('first_graph') <= GOALS['first_graph'])} |",
         f"| editor bundle (CodeMirror 6), as sent | {b['br'] / 1000:.1f} KB brotli "
         f"| {b['gzip'] / 1000:.1f} KB gzip, {b['raw'] / 1000:.0f} KB raw "
-        f"| ≤ 150 KB | {'met' if 0 < b['br'] <= GOALS['editor_br'] else '**not met**'} |",
+        f"| ≤ 150 KB | {verdict(0 < b['br'] <= GOALS['editor_br'])} |",
     ]
     return "\n".join(
         [
-            SECTION,
-            "",
-            f"Produced by `{command}` on {time.strftime('%Y-%m-%d %H:%M %Z')} "
-            f"({about['nproc']} CPUs, load average {about['load_average']} at the start; "
-            f"medians of {len(runs)} fresh visits). Times are the page's own clock "
-            "(`bench/probes.py`): from putting the text in the editor to the frame painted "
-            "after the new graph is on screen. Written by `bench/python_page.py`, which "
-            "replaces only this section.",
-            "",
             "| figure | median | beside it | goal | verdict |",
             "| --- | --- | --- | --- | --- |",
             *rows,
-            "",
         ]
     )
 
@@ -122,13 +112,11 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
-    about, busy = machine(), contended()
+    facts = report.started(".venv/bin/python -m bench.python_page", "Chromium")
     results = measure(args.repeats)
-    command = " ".join([".venv/bin/python -m bench.python_page", f"--repeats {args.repeats}"])
-    text = markdown(command, about, busy, results)
-    print(text)
-    if not args.no_write:
-        doc.write_section(SECTION, text)
+    detail = f"medians of {len(results['runs'])} fresh visits"
+    text = report.section(SECTION, report.ended(facts), PROSE, markdown(results), detail)
+    report.publish(text, write=not args.no_write)
 
 
 if __name__ == "__main__":

@@ -27,14 +27,22 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import doc, workloads
-from bench.stats import machine
+from bench import report, workloads
+from bench.stats import verdict
 from engine.record import collector, recorder
 from engine.record.recorder import Recorder
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAM = ROOT / "tests" / "programs" / "own_class_descent.py"
 SECTION = "## Recording a learner's program"
+PROSE = (
+    "One MLP(2,[16,16,1]) step on 100 two-moons points (forward, hinge loss, zero_grad, "
+    "backward), with the engine's recorder off and on (what the worker does while a learner's "
+    "program runs: every `_backward()` call kept with its inputs' grads before and after), "
+    "beside PyPI micrograd 0.1.0, interleaved in one process; medians. The runner raises the "
+    "cyclic collector's threshold while a program runs, so each is also timed that way. Goal: "
+    "recording ≤ 1.0 × micrograd."
+)
 
 
 def _step(lib: Any, model: Any, xs: list, ys: list, *, record: bool, tuned: bool) -> float:
@@ -108,7 +116,7 @@ def markdown(where: str, results: dict[str, Any]) -> str:
             "",
             f"{where}: a step recorded as the worker runs it (collector tuned) takes "
             f"**{as_run:.2f} ×** micrograd as a learner runs it (default collector) — goal "
-            f"≤ 1.0: {'met' if as_run <= 1.0 else '**not met**'}; against micrograd with the "
+            f"≤ 1.0: {verdict(as_run <= 1.0)}; against micrograd with the "
             f"same tuned collector it takes {same:.2f} ×: recording itself costs "
             f"{cost * 1000:.0f} ms per step ({cost / results['recorded_steps'] * 1e6:.2f} µs "
             "per recorded call).",
@@ -128,40 +136,16 @@ def pyodide(repeats: int) -> dict[str, Any]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def section(command: str, about: dict[str, Any], tables: list[str]) -> str:
-    return "\n".join(
-        [
-            SECTION,
-            "",
-            f"Produced by `{command}` on {time.strftime('%Y-%m-%d %H:%M %Z')} "
-            f"({about['nproc']} CPUs, load average {about['load_average']} at the start). "
-            "One MLP(2,[16,16,1]) step on 100 two-moons points (forward, hinge loss, "
-            "zero_grad, backward), with the engine's recorder off and on (what the worker "
-            "does while a learner's program runs: every `_backward()` call kept with its "
-            "inputs' grads before and after), beside PyPI micrograd 0.1.0, interleaved in one "
-            "process; medians. The runner raises the cyclic collector's threshold while a "
-            "program runs, so each is also timed that way. Goal: recording ≤ 1.0 × "
-            "micrograd. Written by `bench/recording.py`, which replaces only this section.",
-            "",
-            *tables,
-            "",
-        ]
-    )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
-    about = machine()
+    facts = report.started(".venv/bin/python -m bench.recording", "Node")
     tables = [markdown("CPython", measure(args.repeats)), ""]
     tables.append(markdown("Pyodide 314", pyodide(args.repeats)))
-    command = f".venv/bin/python -m bench.recording --repeats {args.repeats}"
-    text = section(command, about, tables)
-    print(text)
-    if not args.no_write:
-        doc.write_section(SECTION, text)
+    text = report.section(SECTION, report.ended(facts), PROSE, "\n".join(tables))
+    report.publish(text, write=not args.no_write)
 
 
 if __name__ == "__main__":

@@ -7,36 +7,17 @@ A part that is not run this time is reported from its last raw figures in .cache
 """
 
 import argparse
-import json
-import os
-import shlex
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import browser_bench, engine_bench
-from bench import doc as bench_doc
+from bench import browser_bench, doc, engine_bench, report
 from bench.browser_report import markdown as browser_markdown
-from bench.stats import contended, machine
-
-ROOT = Path(__file__).resolve().parent.parent
-DOC = bench_doc.DOC
-OUT = ROOT / ".cache" / "bench"
 
 # docs/benchmarks.md's text, with a {placeholder} for each figure or table.
 TEMPLATE = Path(__file__).with_name("benchmarks.template.md")
-
-
-def _load(name: str) -> dict[str, Any] | None:
-    path = OUT / f"{name}.json"
-    return json.loads(path.read_text()) if path.is_file() else None
-
-
-def _save(name: str, results: dict[str, Any]) -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / f"{name}.json").write_text(json.dumps(results, indent=1))
 
 
 def goals_not_met(markdown: str) -> list[str]:
@@ -50,18 +31,6 @@ def goals_not_met(markdown: str) -> list[str]:
     return names
 
 
-def mark_contended(markdown: str) -> str:
-    """Every table row's verdict (its last cell, when it says met or not met) → contended."""
-    lines = []
-    for line in markdown.splitlines():
-        cells = line.split(" | ")
-        if line.startswith("| ") and len(cells) >= 2 and "met" in cells[-1]:
-            cells[-1] = "contended |"
-            line = " | ".join(cells)
-        lines.append(line)
-    return "\n".join(lines) + "\n"
-
-
 def _section(results: dict[str, Any] | None, body: Callable[[dict[str, Any]], str], fresh: bool):
     """A part's tables, with a note when they come from an earlier run or a contended one."""
     if results is None:
@@ -69,11 +38,8 @@ def _section(results: dict[str, Any] | None, body: Callable[[dict[str, Any]], st
     note = "" if fresh else f"_From an earlier run, {results.get('measured_at', '?')}._\n\n"
     table = body(results)
     if results.get("contended"):
-        note += (
-            f"_Contended: the load average was {results.get('load_at_start', '?')} when this "
-            "part started, above the machine's cores, so no goal is judged here._\n\n"
-        )
-        table = mark_contended(table)
+        note += report.contended_note(results.get("load_at_start", "?")) + "\n\n"
+        table = report.mark_contended(table)
     return note + table
 
 
@@ -83,26 +49,23 @@ def main() -> None:
     parser.add_argument("--part", choices=["engine", "browser", "all"], default="all")
     parser.add_argument("--no-pyodide", action="store_true", help="part 1 in CPython only")
     args = parser.parse_args()
-    command = shlex.join(["scripts/bench.sh", *sys.argv[1:]])
-
+    run = report.started("scripts/bench.sh", "Node", "Chromium", "Graphviz")
     started = time.monotonic()
-    about = machine()
-    date = time.strftime("%Y-%m-%d %H:%M %Z")
     sections: dict[str, dict[str, Any] | None] = {}
     fresh = {name for name in ("engine", "browser") if args.part in (name, "all")}
     for name in ("engine", "browser"):
         if name not in fresh:
-            sections[name] = _load(name)
+            sections[name] = report.load(name)
             continue
         print(f"bench: measuring the {name} part…", file=sys.stderr)
-        busy, load = contended(), f"{os.getloadavg()[0]:.2f}"
+        part = report.started("scripts/bench.sh")
         if name == "engine":
             results = engine_bench.measure(2 * args.repeats, pyodide=not args.no_pyodide)
         else:
             results = browser_bench.measure(args.repeats)
-        results["measured_at"] = date
-        results["contended"], results["load_at_start"] = busy, load
-        _save(name, results)
+        results["measured_at"] = part["when"]
+        results["contended"], results["load_at_start"] = part["contended"], part["load_start"]
+        report.save(name, results)
         sections[name] = results
 
     minutes, seconds = divmod(round(time.monotonic() - started), 60)
@@ -113,19 +76,17 @@ def main() -> None:
         goals = f"Goals: not judged in a contended part (see below); not met elsewhere: {not_met}."
     else:
         goals = f"Goals not met in this run: {not_met}."
-    doc = TEMPLATE.read_text().format(
-        command=command,
-        date=date,
-        duration=f"{minutes} min {seconds} s",
-        load_end=machine()["load_average"],
+    text = TEMPLATE.read_text().format(
+        header=report.header(report.ended(run), f"{minutes} min {seconds} s"),
+        command=run["command"],
+        cpu=run["cpu"],
         goals=goals,
         engine=engine,
         browser=browser,
-        **about,
     )
-    doc = bench_doc.keep_sections(doc)  # the sections measured by their own commands
-    DOC.write_text(doc)
-    print(doc)
+    text = doc.keep_sections(text)  # the sections measured by their own commands
+    doc.DOC.write_text(text)
+    print(text)
 
 
 if __name__ == "__main__":

@@ -37,11 +37,37 @@ from urllib.parse import quote, urlencode
 
 import httpx
 
-from bench import doc
-from bench.servers import _process, free_port
-from bench.stats import machine, percentile
+from bench import report
+from bench.servers import free_port, running
+from bench.stats import percentile
 
 SECTION = "## Server under load"
+PROSE = (
+    "One server for every row. Legitimate clients, each from its own loopback address, cycle "
+    "through the default page, its /graph.svg, and a page and a /graph.svg of a program unique "
+    "to each request. The attacks, each beside the same clients in turn: slow layouts (all "
+    "from one address: unique hub programs, 40 uses of one value and the 251-term sum that "
+    "once took 38 s of dot, to both / and /graph.svg); the same programs as /oembed links "
+    "(each attacker its own address); and a rotating-address flood (every request from a new "
+    'loopback address, a ~19,500-value program to /). "Attack CPU / request" is the server\'s '
+    "CPU time (its own and its dot children's) per attack request with the attackers alone, "
+    'for half as long; "legit pages deferred" counts legitimate pages sent without the '
+    "server's run (the browser runs the program)."
+)
+DETAIL = (
+    "the load generator runs on the same cores as the server, and other work shares the machine"
+)
+HOW_TO_READ = (
+    "How to read it: every client sends its next request as soon as the last one is answered "
+    "(no think time), so every run saturates the one server process and its latency is mostly "
+    "queueing (about clients / throughput): compare each attack's row with the unattacked one "
+    "above it. The attackers are also a plain request flood at full speed, which a proxy's "
+    "rate limit would stop. What the defences guarantee is in the other columns: no legitimate "
+    "request without an answer, every 503/429 with Retry-After, no dot alive past its "
+    "deadline, none left over. The server's limits are described in docs/server.md. The "
+    "slow-layout test (`tests/app/test_attack.py`, 4 clients beside 10 attackers for 20 s) "
+    "prints its own figures with `pytest -s`."
+)
 REQUEST_TIMEOUT = 30.0
 ATTACK_ADDRESS = "127.0.0.2"
 
@@ -83,7 +109,7 @@ def server():
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "app.server", "--port", str(port), "--log-level", "error"]
-    with _process(command, f"{base}/healthz") as process:
+    with running(command, f"{base}/healthz") as process:
         yield Server(base, process.pid)
 
 
@@ -270,7 +296,7 @@ def load(srv: Server, clients: int, attackers: int, seconds: float, attack: str 
     }
 
 
-def markdown(command: str, about: dict, runs: list[dict]) -> str:
+def markdown(runs: list[dict]) -> str:
     rows = [
         "| attack | clients | attackers | legit req/s | p50 | p99 | max | legit statuses "
         "| legit pages deferred | attack statuses | attack CPU / request | longest dot "
@@ -294,44 +320,7 @@ def markdown(command: str, about: dict, runs: list[dict]) -> str:
         f"dot processes alive 1 s after the clients stopped: "
         f"{sum(r['dots_left_after_1s'] for r in runs)}.",
     ]
-    return "\n".join(
-        [
-            SECTION,
-            "",
-            f"Produced by `{command}` on {time.strftime('%Y-%m-%d %H:%M %Z')} "
-            f"({about['nproc']} CPUs, load average {about['load_average']} at the start; "
-            "the load generator runs on the same cores as the server, and other work shares "
-            "the machine), one server for every row. Legitimate clients, each from its own "
-            "loopback address, cycle through the default page, its /graph.svg, and a page and "
-            "a /graph.svg of a program unique to each request. The attacks, each beside the "
-            "same clients in turn: slow layouts (all from one address: unique hub programs, "
-            "40 uses of one value and the 251-term sum that once took 38 s of dot, to both / "
-            "and /graph.svg); the same programs as /oembed links (each attacker its own "
-            "address); and a rotating-address flood (every request from a new loopback "
-            'address, a ~19,500-value program to /). "Attack CPU / request" is the server\'s '
-            "CPU time (its own and its dot children's) per attack request with the attackers "
-            'alone, for half as long; "legit pages deferred" counts legitimate pages sent '
-            "without the server's run (the browser runs the program). Written by "
-            "`bench/server_load.py`, which replaces only "
-            "this section; `scripts/bench.sh` keeps it.",
-            "",
-            "How to read it: every client sends its next request as soon as the last one is "
-            "answered (no think time), so every run saturates the one server process and its "
-            "latency is mostly queueing (about clients / throughput): compare each attack's "
-            "row with the unattacked one above it. The attackers are also a plain request "
-            "flood at full speed, which a proxy's rate limit would stop. What the defences "
-            "guarantee is in the other columns: no legitimate request without an answer, every "
-            "503/429 with Retry-After, no dot alive past its deadline, none left over. The "
-            "server's limits are described in docs/server.md. The slow-layout test "
-            "(`tests/app/test_attack.py`, 4 clients beside 10 attackers for 20 s) prints its "
-            "own figures with `pytest -s`.",
-            "",
-            *rows,
-            "",
-            *notes,
-            "",
-        ]
-    )
+    return "\n".join([HOW_TO_READ, "", *rows, "", *notes])
 
 
 def main() -> None:
@@ -342,8 +331,7 @@ def main() -> None:
     parser.add_argument("--attacks", nargs="*", choices=list(ATTACKS), default=list(ATTACKS))
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
-    command = ".venv/bin/python -m bench.server_load " + " ".join(sys.argv[1:])
-    about = machine()
+    facts = report.started(".venv/bin/python -m bench.server_load", "Graphviz")
     runs = []
     with server() as srv:
         print(f"server_load: {args.clients} clients, no attack…", file=sys.stderr)
@@ -356,10 +344,8 @@ def main() -> None:
             runs.append(load(srv, args.clients, args.attackers, args.seconds, attack))
             runs[-1]["solo_cpu_ms"] = solo["cpu_ms_per_attack"]
             print(runs[-1], file=sys.stderr)
-    text = markdown(command.strip(), about, runs)
-    print(text)
-    if not args.no_write:
-        doc.write_section(SECTION, text)
+    text = report.section(SECTION, report.ended(facts), PROSE, markdown(runs), DETAIL)
+    report.publish(text, write=not args.no_write)
 
 
 if __name__ == "__main__":

@@ -62,10 +62,10 @@ def _wait_until_up(url: str, process: subprocess.Popen, log: Path | None) -> Non
 
 
 @contextmanager
-def _process(command: list[str], health_url: str, log: Path | None = None):
+def running(command: list[str], health_url: str, log: Path | None = None, cwd: Path = ROOT):
     """Run `command` until the block ends; its output goes to `log` (or nowhere)."""
     with open(log, "w") if log else open(os.devnull, "w") as out:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT)
     try:
         _wait_until_up(health_url, process, log)
         yield process
@@ -79,13 +79,14 @@ def _process(command: list[str], health_url: str, log: Path | None = None):
 
 
 @contextmanager
-def playground(log: Path | None = None):
-    """Run the app as scripts/serve.sh does (app.server: uvicorn); yields its base URL."""
+def playground(log: Path | None = None, checkout: Path = ROOT):
+    """Run the app of `checkout` as scripts/serve.sh does (app.server: uvicorn); yields its
+    base URL."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "app.server", "--host", "127.0.0.1"]
     command += ["--port", str(port), "--log-level", "warning"]
-    with _process(command, f"{base}/healthz", log):
+    with running(command, f"{base}/healthz", log, cwd=checkout):
         yield base
 
 
@@ -94,7 +95,7 @@ def bare_pyodide():
     """Serve bench/bare/ and the vendored Pyodide; yields the page's URL."""
     port = free_port()
     command = [sys.executable, "-m", "bench.servers", "--port", str(port)]
-    with _process(command, f"http://127.0.0.1:{port}/index.html"):
+    with running(command, f"http://127.0.0.1:{port}/index.html"):
         yield f"http://127.0.0.1:{port}/index.html"
 
 

@@ -17,11 +17,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from app.presets import NEURON
 from bench import probes, servers
-from bench.browser_bench import BOOT_TIMEOUT_MS, GRAPH_TIMEOUT_MS, chromium
+from bench.browser_bench import GRAPH_TIMEOUT_MS, chromium, wait_for_python
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,7 +36,7 @@ def transfer(browser: Browser, url: str, edit: bool = False) -> dict[str, Any]:
     page.locator("#graph svg").wait_for(timeout=GRAPH_TIMEOUT_MS)
     if edit:
         page.get_by_label("Expression").click()
-        _ready(page)
+        wait_for_python(page)
     page.wait_for_load_state("networkidle")
     sizes = [r.sizes() for r in requests]
     pyodide = [r for r in requests if "/pyodide/" in r.url]
@@ -50,22 +50,14 @@ def transfer(browser: Browser, url: str, edit: bool = False) -> dict[str, Any]:
     return result
 
 
-def _ready(page: Page) -> None:
-    page.locator("#boot-status[data-state='ready']").wait_for(timeout=BOOT_TIMEOUT_MS)
-
-
 def export_timings(browser: Browser, url: str) -> dict[str, float]:
     context = browser.new_context()
     page = context.new_page()
     page.goto(url)
     first_graph = probes.entries(page, "first-graph", timeout_ms=GRAPH_TIMEOUT_MS)[0]["start"]
-    _ready(page)
-    timings = {
-        "first_graph_ms": first_graph,
-        "python_ready_ms": probes.entries(page, "worker-ready")[-1]["start"],
-    }
+    ready = wait_for_python(page)["worker_ready_ms"]
     context.close()
-    return timings
+    return {"first_graph_ms": first_graph, "python_ready_ms": ready}
 
 
 @contextmanager
@@ -78,15 +70,9 @@ def static_site():
         subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
         port = servers.free_port()
         command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"]
-        command += ["--directory", folder]
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            servers._wait_until_up(f"{base}/site/", server, log=None)
-            yield out, f"{base}/site/"
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+        site = f"http://127.0.0.1:{port}/site/"
+        with servers.running([*command, "--directory", folder], site):
+            yield out, site
 
 
 def measure(repeats: int) -> dict[str, Any]:

@@ -22,11 +22,7 @@ painted in the first frame after its click when handler + frame fit in 16.7 ms.
 import argparse
 import json
 import statistics
-import subprocess
-import sys
-import time
-import urllib.request
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -35,33 +31,11 @@ from playwright.sync_api import Browser
 from bench import native, probes, servers
 from bench.browser_bench import GRAPH_TIMEOUT_MS, chromium, wait_for_python
 from bench.browser_report import FRAME_MS
+from bench.stats import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 PHASES = ("UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize")
 WARMUP = 3
-
-
-@contextmanager
-def serve(checkout: Path):
-    """The playground of `checkout` (its own static files), on a free port."""
-    port = servers.free_port()
-    base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "app.server", "--host", "127.0.0.1", "--port", str(port)]
-    process = subprocess.Popen([*command, "--log-level", "warning"], cwd=checkout)
-    try:
-        deadline = time.monotonic() + servers.START_TIMEOUT
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/healthz", timeout=2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise servers.ServerError(f"{checkout}: the server did not start") from None
-                time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        process.wait()
 
 
 def cpu_per_step(trace: bytes, steps: int) -> dict[str, float | list[float]]:
@@ -99,11 +73,6 @@ def session(browser: Browser, base: str, steps: int) -> tuple[list[dict], dict[s
         context.close()
 
 
-def p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("other", type=Path)
@@ -114,7 +83,10 @@ def main() -> None:
     painted = {name: [] for name in checkouts}
     cpu = {name: [] for name in checkouts}
     with ExitStack() as stack:
-        bases = {name: stack.enter_context(serve(path)) for name, path in checkouts.items()}
+        bases = {
+            name: stack.enter_context(servers.playground(checkout=path))
+            for name, path in checkouts.items()
+        }
         browser = stack.enter_context(chromium())
         for r in range(args.rounds):
             for name in list(checkouts)[:: 1 if r % 2 == 0 else -1]:
@@ -132,7 +104,7 @@ def main() -> None:
         print(
             f"{name} ({path}): "
             + "; ".join(
-                f"{key} p50 {statistics.median(v):.1f} ms, p95 {p95(v):.1f} ms"
+                f"{key} p50 {statistics.median(v):.1f} ms, p95 {percentile(v, 95):.1f} ms"
                 for key, v in figures.items()
             )
             + f" (n={len(one_frame)}); handler + frame within {FRAME_MS} ms: "

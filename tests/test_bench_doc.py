@@ -16,7 +16,7 @@ def benchmarks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_sections_replace_only_themselves_in_a_fixed_order(benchmarks: Path) -> None:
-    load, recording, python = doc.OWN_SECTIONS[2], doc.OWN_SECTIONS[0], doc.OWN_SECTIONS[1]
+    recording, python, load = list(doc.OWN_SECTIONS)[:3]
     benchmarks.write_text("# Benchmarks\n\nmain part\n")
     doc.write_section(load, f"{load}\n\nload 1\n")
     doc.write_section(recording, f"{recording}\n\nrecording 1\n")

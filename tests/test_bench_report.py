@@ -1,0 +1,282 @@
+"""bench/report.py: every own-command section of docs/benchmarks.md opens the same way (title,
+the run that produced it, which script wrote it) and a contended run judges no goal. Each
+script's tables are written from fixed raw figures, shaped as the script measures them: no
+benchmark is run here."""
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench import (
+    doc,
+    layout_bench,
+    layout_shift,
+    learn_bench,
+    network_bench,
+    python_page,
+    recording,
+    report,
+    run,
+    server_load,
+)
+
+RECORDING = {
+    "times": {
+        "engine": [0.100, 0.102, 0.098],
+        "engine, recording": [0.130, 0.131, 0.129],
+        "micrograd": [0.120, 0.121, 0.119],
+        "engine, collector tuned": [0.080, 0.081, 0.079],
+        "engine, recording, collector tuned": [0.090, 0.091, 0.089],
+        "micrograd, collector tuned": [0.085, 0.086, 0.084],
+    },
+    "recorded_steps": 70_000,
+    "runner_program_b": [0.050, 0.051, 0.049],
+}
+
+PYTHON_PAGE = {
+    "runs": [
+        {"first_graph": 210.0, "editor_arrived": 250.0, "python": 180.0, "expression": 40.0},
+        {"first_graph": 230.0, "editor_arrived": 200.0, "python": 320.0, "expression": 44.0},
+        {"first_graph": 220.0, "editor_arrived": 260.0, "python": 200.0, "expression": 42.0},
+    ],
+    "editor_bytes": {"raw": 480_000, "br": 140_000, "gzip": 160_000},
+}
+
+
+def _manual(shown: float, painted: float) -> dict[str, float]:
+    return {"shown_ms": shown, "painted_ms": painted}
+
+
+LEARN = {
+    "pyodide_loss": {"act_ms": [5.0, 6.0, 7.0], "shown_ms": [20.0, 21.0, 22.0]},
+    "pyodide_mlp": {"act_ms": [50.0, 60.0, 70.0], "shown_ms": [200.0, 210.0, 220.0]},
+    "pyodide_moons_ms": [900.0, 950.0, 1000.0],
+    "manual_neuron": [_manual(3.0, 10.0), _manual(4.0, 12.0), _manual(5.0, 20.0)],
+    "manual_mlp": [_manual(10.0, 30.0), _manual(12.0, 35.0), _manual(14.0, 40.0)],
+    "cpython_loss_ms": [1.0, 1.1, 1.2],
+    "cpython_mlp_ms": [10.0, 11.0, 12.0],
+    "cpython_moons_ms": [300.0, 310.0, 320.0],
+    "steps_per_second": {
+        "engine, as the worker runs it (collector paused in a step)": [3.0, 3.1, 3.2],
+        "micrograd 0.1.0, default garbage collection": [2.0, 2.1, 2.2],
+    },
+}
+
+
+def _load_run(attack: str | None) -> dict:
+    return {
+        "attack": attack,
+        "clients": 20,
+        "attackers": 8 if attack else 0,
+        "legit_per_s": 55.5,
+        "legit_p50_ms": 300,
+        "legit_p99_ms": 900,
+        "legit_max_ms": 1200,
+        "legit_statuses": {200: 1000, 503: 3},
+        "legit_no_answer": 0,
+        "legit_deferred": 4,
+        "attack_statuses": {429: 50} if attack else {},
+        "missing_retry_after": 0,
+        "longest_dot_s": 1.5,
+        "dots_left_after_1s": 0,
+        "rss_mb_before": 80.0,
+        "rss_mb_after": 95.5,
+        **({"solo_cpu_ms": 12} if attack else {}),
+    }
+
+
+SERVER_LOAD = [_load_run(None), _load_run("layout")]
+
+
+def _page_row(drawn: float) -> dict:
+    return {"drawn_s": drawn, "step_s": 0.02, "layout_ms": 900.0, "install_ms": 300.0}
+
+
+LAYOUT = {
+    "repeats": 3,
+    "cap": 60.0,
+    "rows": {
+        "MLP preset (984 values)": {
+            "kind": "expression",
+            "values": 984,
+            "picks": "graphviz",
+            "dot": 1.25,
+            "node": {"ms": [300.0, 310.0, 320.0]},
+            "page": [_page_row(1.5), _page_row(1.6), _page_row(1.7)],
+        },
+        "a chain": {
+            "kind": "python",
+            "values": 20_000,
+            "picks": "layered",
+            "dot": float("inf"),
+            "node": {"ms": [2000.0, 2100.0, 2200.0]},
+        },
+    },
+}
+
+LAYOUT_SHIFT = {"/": [0.001, 0.0, 0.002], "/embed": [0.01, 0.012, 0.011]}
+
+
+def _visit(ready: float | None, failed: bool = False) -> dict:
+    return {
+        "first_graph_ms": 800.0,
+        "edit_typed_ms": 1500.0,
+        "edit_drawn_ms": 700.0,
+        "drawn_before_python": True,
+        "python_ready_ms": ready,
+        "failed": failed,
+        "bytes": 4_200_000,
+        "requests": 40,
+    }
+
+
+NETWORK = {
+    "Slow 4G": [_visit(25_000.0), _visit(26_000.0)],
+    "5 Mbps": [_visit(9_000.0), _visit(None, failed=True)],
+    "20 Mbps": [_visit(3_000.0), _visit(3_100.0)],
+}
+
+
+RUN = {
+    "command": ".venv/bin/python -m bench.x --repeats 3",
+    "when": "2026-11-27 03:22 UTC",
+    "cpus": 2,
+    "cpu": "a CPU",
+    "load_start": "0.50",
+    "load_end": "1.70",
+    "contended": False,
+    "versions": {"Python": "3.11.2", "Chromium": "142.0.7444.175"},
+}
+HEADER = (
+    "Produced by `.venv/bin/python -m bench.x --repeats 3` on 2026-11-27 03:22 UTC (2 CPUs, "
+    "load average 0.50 at the start, 1.70 at the end; Python 3.11.2, Chromium 142.0.7444.175"
+)
+# Each script: its module, its tables from the fixed figures, a row those tables must hold.
+SCRIPTS = {
+    "recording": (
+        recording,
+        lambda: recording.markdown("CPython", RECORDING),
+        "| CPython | engine, recording, collector tuned | 90 ms | 1.06 |",
+    ),
+    "python_page": (
+        python_page,
+        lambda: python_page.markdown(PYTHON_PAGE),
+        "| editor bundle (CodeMirror 6), as sent | 140.0 KB brotli | 160.0 KB gzip, 480 KB raw "
+        "| ≤ 150 KB | met |",
+    ),
+    "learn_bench": (
+        learn_bench,
+        lambda: learn_bench.markdown(LEARN),
+        "| seeds' neuron (10 values) | 4.0 (4.9, n=3) | 12.0 (19.2, n=3) "
+        "| ≤ 16.7 ms: **not met** |",
+    ),
+    "server_load": (
+        server_load,
+        lambda: server_load.markdown(SERVER_LOAD),
+        "| none | 20 | 0 | 55.5 | 300 ms | 900 ms | 1200 ms | 200: 1000, 503: 3 | 4 | — | — "
+        "| 1.5 s | 80.0 → 95.5 MB |",
+    ),
+    "layout_bench": (
+        layout_bench,
+        lambda: layout_bench.markdown(LAYOUT),
+        "| a chain | 20,000 | > 60 s (killed) | 2.10 s | layered | – | – | – | – |",
+    ),
+    "layout_shift": (
+        layout_shift,
+        lambda: layout_shift.markdown(LAYOUT_SHIFT),
+        "| `/embed` | 0.010, 0.012, 0.011 | 0.012 |",
+    ),
+    "network_bench": (
+        network_bench,
+        lambda: network_bench.markdown(NETWORK),
+        "| 5 Mbps (5 Mbit/s, 28 ms) | 0.8 s | 0.7 s (typed at 1.5 s) | **—** | 4.20 MB in 40 "
+        "requests | 6.7 s | — |",
+    ),
+}
+
+
+def test_the_header_names_the_command_the_run_and_the_tools() -> None:
+    assert report.header(RUN) == HEADER + ")."
+    assert report.header(RUN, "medians of 5 visits") == HEADER + "; medians of 5 visits)."
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_each_script_writes_its_own_section_with_the_shared_opening(name: str) -> None:
+    module, tables, row = SCRIPTS[name]
+    assert doc.OWN_SECTIONS[module.SECTION] == f"bench/{name}.py"
+    text = report.section(module.SECTION, RUN, module.PROSE, tables())
+    title, opening, *_ = text.split("\n\n")
+    assert title == module.SECTION
+    assert opening.startswith(HEADER + "). " + module.PROSE)
+    assert opening.endswith(f"Written by `bench/{name}.py`, which replaces only this section; "
+                            "`scripts/bench.sh` keeps it.")  # fmt: skip
+    assert row in text.split("\n")
+    assert "Contended" not in text and "contended" not in text
+
+
+def test_a_contended_run_says_so_and_judges_no_goal() -> None:
+    busy = {**RUN, "contended": True, "load_start": "3.10"}
+    text = report.section(learn_bench.SECTION, busy, learn_bench.PROSE, learn_bench.markdown(LEARN))
+    paragraphs = text.split("\n\n")
+    assert paragraphs[2] == report.contended_note("3.10")
+    assert "3.10 at the start" in paragraphs[2] and "not evidence either way" in paragraphs[2]
+    rows = "\n".join(line for line in text.split("\n") if line.startswith("|"))
+    assert not re.search(r"\bmet\b", rows)
+    assert "| ≤ 16.7 ms: contended |" in text and "| ≤ 50 ms: contended |" in text
+    # the rows without a verdict are as they were
+    assert learn_bench.markdown(LEARN).split("\n")[2] in text.split("\n")
+
+
+def test_mark_contended_changes_only_the_verdict_cell() -> None:
+    table = "| met | x |\n| a | met (handler); **not met** after |\n|---|---|\n| met | b |"
+    assert report.mark_contended(table) == (
+        "| met | x |\n| a | contended (handler); contended after |\n|---|---|\n| met | b |"
+    )
+
+
+def test_a_run_started_above_the_cores_is_contended(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "argv", ["bench/x.py", "--repeats", "3"])
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    for load, contended in ((1.99, False), (2.5, True)):
+        monkeypatch.setattr(os, "getloadavg", lambda load=load: (load, 0.0, 0.0))
+        facts = report.ended(report.started(".venv/bin/python -m bench.x"))
+        assert facts["command"] == ".venv/bin/python -m bench.x --repeats 3"
+        assert (facts["contended"], facts["load_start"], facts["load_end"]) == (
+            contended, f"{load:.2f}", f"{load:.2f}"
+        )  # fmt: skip
+        assert list(facts["versions"]) == ["Python"]
+
+
+def test_publish_puts_the_section_in_its_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(doc, "DOC", tmp_path / "benchmarks.md")
+    doc.DOC.write_text("# Benchmarks\n\nmain part\n")
+    text = report.section(layout_shift.SECTION, RUN, layout_shift.PROSE, "| a |")
+    report.publish(text, write=False)
+    assert capsys.readouterr().out == text + "\n"
+    assert layout_shift.SECTION not in doc.DOC.read_text()
+    report.publish(text, write=True)
+    assert doc.DOC.read_text() == "# Benchmarks\n\nmain part\n\n" + text
+
+
+def test_raw_figures_are_kept_and_read_back(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(report, "RAW", tmp_path / "bench")
+    assert report.load("learn") is None
+    report.save("learn", {"run": RUN, "cpython_loss_ms": [1.0]})
+    assert report.load("learn") == {"run": RUN, "cpython_loss_ms": [1.0]}
+
+
+def test_every_section_has_a_script_that_writes_it() -> None:
+    scripts = {module.SECTION: f"bench/{name}.py" for name, (module, *_) in SCRIPTS.items()}
+    assert scripts == doc.OWN_SECTIONS
+
+
+def test_the_main_part_opens_with_the_same_header() -> None:
+    fields = {"command": "scripts/bench.sh", "cpu": "a CPU", "goals": "G", "engine": "E"}
+    text = run.TEMPLATE.read_text().format(header=report.header(RUN), browser="B", **fields)
+    assert text.startswith(f"# Benchmarks\n\n{HEADER}). The raw figures are in")
+    assert "The CPUs: a CPU." in text
