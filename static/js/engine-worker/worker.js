@@ -21,19 +21,12 @@ import {
 } from "../shared/protocol.js";
 import { BootAnswers } from "./boot-answers.js";
 import { DownloadWatch } from "./download-watch.js";
-import { fetchNow, lazyFile } from "./lazy-file.js";
 import { packSnapshot, reseed, unpackSnapshot } from "./snapshot.js";
+import { STDLIB_REST, addStdlibRest, fetchBytes, lazyStdlib } from "./stdlib-files.js";
 import { zipFiles } from "./zip-files.js";
 
 // Imported before the snapshot is made (the warm-up imports most): the first runs need them.
 const SNAPSHOT_IMPORTS = ["engine.worker.runner", "engine.worker.session", "engine.record.replay", "_stdlib_rest"];
-
-const EIO = 29; // Emscripten's errno for an input/output error
-// The standard library a boot does not reach (scripts/build_bytecode.mjs): a lazy file that an
-// import finder at the end of sys.meta_path (scripts/stdlib_rest.py, in the boot zip as
-// _stdlib_rest) opens, and so downloads, only when an import ever gets that far (an encoding).
-const STDLIB_REST = "python_stdlib_rest.zip";
-const REST_FINDER = "_stdlib_rest";
 
 let pyodide = null;
 let stdlib = null; // after a restore: the lazy zip (lazy-file.js), filled once Python is ready
@@ -44,19 +37,6 @@ let actOn = null; // engine.worker.playground.act_json: the learner acts on the 
 // restore and a fresh start.
 let answerRestore;
 const restore = new Promise((resolve) => (answerRestore = resolve));
-
-/** The bytes at `url`, or an Error that says why not (HTTP status, type, network); counted by
- * `watch` (download-watch.js) if given. */
-async function fetchBytes(url, watch = null) {
-  let response;
-  try {
-    response = await (watch ? watch.track(fetch(url)) : fetch(url));
-  } catch (error) {
-    throw new Error(`${url} could not be fetched (${error.message}): offline, or blocked`);
-  }
-  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
 
 /**
  * Boot: everything that does not depend on something else starts at once — the runtime's
@@ -92,7 +72,7 @@ async function boot(vendor) {
         () => loadPyodide({ indexURL: vendor.pyodide, _loadSnapshot: snapshot }),
         { emptyStdlib: true },
       );
-      stdlib = await lazyStdlib(answers.stdlibUrl);
+      stdlib = await lazyStdlib(pyodide, answers.stdlibUrl);
       performance.mark("boot:runtime");
       playground = await startEngine(engineFiles, { restored: true });
       console.info(`Python: restored from a memory snapshot in ${since(started)} ms`);
@@ -118,58 +98,7 @@ async function boot(vendor) {
   self.postMessage(readyMessage(since(started)));
   stdlib?.fetch(); // in the background; a read before it ends fetches it at once
   if (!restored) warmUpAndSnapshot(playground, Boolean(store)); // a snapshot is warm already
-  addStdlibRest(new URL(STDLIB_REST, vendor.pyodide).href); // after the snapshot: not in it
-}
-
-/**
- * The rest of the standard library as a lazy file (lazy-file.js) behind the last import finder:
- * Python reads it (and the worker fetches it, at once, synchronously) only when an import has
- * missed everything else. The boot never waits for it. (_stdlib_rest is imported before the
- * snapshot: after a restore it needs no read of the standard library's zip.)
- */
-function addStdlibRest(url) {
-  const path = `/lib/${STDLIB_REST}`;
-  try {
-    pyodide.FS.writeFile(path, new Uint8Array(0));
-    lazyFile(pyodide.FS.lookupPath(path).node, () => {
-      performance.mark("stdlib:rest-read"); // tests look: no boot or common run reads it
-      try {
-        return fetchNow(url);
-      } catch (error) {
-        console.warn(`Python: the rest of the standard library could not be read (${error.message})`);
-        throw new pyodide.FS.ErrnoError(EIO); // an ImportError in Python, not a crash
-      }
-    });
-    pyodide.pyimport(REST_FINDER).install(path);
-  } catch (error) {
-    console.warn(`Python: the rest of the standard library is not available (${error.message ?? error})`);
-  }
-}
-
-/**
- * The restored Python's standard library zip as a lazy file (lazy-file.js): {fetch()} starts
- * its download. Where that cannot be done, the zip is downloaded and written now, as Pyodide
- * would have (returns null).
- */
-async function lazyStdlib(url) {
-  const path = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
-  try {
-    const file = lazyFile(pyodide.FS.lookupPath(path).node, () => {
-      try {
-        performance.mark("stdlib:read-now"); // read before the download ended (tests look)
-        return fetchNow(url);
-      } catch (error) {
-        console.warn(`Python: the standard library could not be read (${error.message})`);
-        throw new pyodide.FS.ErrnoError(EIO); // an ImportError in Python, not a crash
-      }
-    });
-    const fetch = () => fetchBytes(url).then(file.fill, () => {}); // failed: read on use
-    return { fetch };
-  } catch (error) {
-    console.warn(`Python: the standard library is read now (${error.message ?? error})`);
-    pyodide.FS.writeFile(path, await fetchBytes(url));
-    return null;
-  }
+  addStdlibRest(pyodide, new URL(STDLIB_REST, vendor.pyodide).href); // after the snapshot: not in it
 }
 
 /** Unpack and import the engine (after a restore: check that it answers, reseed `random`);
