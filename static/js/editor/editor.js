@@ -1,6 +1,8 @@
 // The program's controls: the Expression box (debounced), presets and mode, and the What-if
 // fields (what-if.js: their values belong to the text they were set on, so an edit drops them).
 // It only reports edits ("edit" events) and shows errors; running programs is main.js's job.
+import { upgradeToCodeMirror } from "./code-view.js";
+import { addMarks, spanOf } from "./textarea-marks.js";
 import { WhatIf } from "./what-if.js";
 
 // Short for short programs, so a small graph follows the keyboard; longer for long ones,
@@ -8,8 +10,6 @@ import { WhatIf } from "./what-if.js";
 const DEBOUNCE_MS = 50;
 const LONG_PROGRAM_CHARS = 2000;
 const LONG_DEBOUNCE_MS = 300;
-// A change that inserts this much at once is a paste: it runs at once, not after a pause.
-const PASTE_CHARS = 200;
 
 export class Editor extends EventTarget {
   /**
@@ -89,98 +89,8 @@ export class Editor extends EventTarget {
    * before it loaded carries over. Without the page's style nonce (a static copy, where CSP
    * comes from a <meta>) the textarea stays: CodeMirror's styles could not load.
    */
-  async upgrade(moduleUrl) {
-    const nonce = this.textarea?.dataset.styleNonce;
-    if (!this.textarea || !moduleUrl || !nonce || this.view) return false;
-    const cm = await import(moduleUrl);
-    const hadFocus = document.activeElement === this.textarea;
-    const describedBy = ["editor-help", "editor-error"].filter((id) => document.getElementById(id));
-    this.cm = cm;
-    this.readOnly = new cm.Compartment();
-    this.invalid = new cm.Compartment(); // aria-invalid while the program has an error
-    // The learner may be typing as it swaps: the cursor stays where they left it, so the next
-    // keystroke lands after the last one (at 0, it scrambled their text).
-    const { selectionStart, selectionEnd, selectionDirection } = this.textarea;
-    const backward = selectionDirection === "backward";
-    this.view = new cm.EditorView({
-      state: cm.EditorState.create({
-        doc: this.textarea.value,
-        selection: {
-          anchor: backward ? selectionEnd : selectionStart,
-          head: backward ? selectionStart : selectionEnd,
-        },
-        extensions: [
-          cm.lineNumbers(),
-          cm.highlightActiveLineGutter(),
-          cm.history(),
-          cm.drawSelection(),
-          cm.indentOnInput(),
-          cm.bracketMatching(),
-          cm.syntaxHighlighting(cm.classHighlighter), // tok-* classes: editor/codemirror.css colours them
-          cm.python(),
-          cm.indentUnit.of("    "), // Python's four spaces
-          cm.EditorView.editorAttributes.of({ class: "code-editor" }),
-          cm.lintGutter(),
-          cm.keymap.of([...cm.defaultKeymap, ...cm.historyKeymap, cm.indentWithTab]),
-          cm.EditorView.cspNonce.of(nonce),
-          cm.EditorView.contentAttributes.of({
-            "aria-label": "Expression",
-            "aria-describedby": describedBy.join(" "),
-            spellcheck: "false",
-            autocapitalize: "off",
-          }),
-          this.readOnly.of([]),
-          this.invalid.of([]),
-          ranLines(cm, this),
-          // Text typed over a selection is put in by CodeMirror itself: left to the browser,
-          // replacing highlighted code re-creates its colours as inline styles, which the CSP
-          // (rightly) refuses.
-          cm.EditorView.domEventHandlers({
-            beforeinput: (event, view) => {
-              if (event.inputType !== "insertText" || event.data == null) return false;
-              // The DOM's selection (CodeMirror's own may not have caught up with it yet).
-              const selection = document.getSelection();
-              const range =
-                event.getTargetRanges()[0] ??
-                (selection?.rangeCount ? selection.getRangeAt(0) : null);
-              if (!range || range.collapsed) return false;
-              const from = view.posAtDOM(range.startContainer, range.startOffset);
-              const to = view.posAtDOM(range.endContainer, range.endOffset);
-              event.preventDefault();
-              view.dispatch({
-                changes: { from, to, insert: event.data },
-                selection: { anchor: from + event.data.length },
-                scrollIntoView: true,
-              });
-              return true;
-            },
-          }),
-          cm.EditorView.updateListener.of((update) => {
-            if (!update.docChanged) return;
-            this.textarea.value = update.state.doc.toString(); // the no-JS form's field
-            if (this.settingDiagnostics || this.settingSource) return;
-            let inserted = 0;
-            update.changes.iterChanges((fromA, toA, fromB, toB) => (inserted += toB - fromB));
-            this.edited(inserted >= PASTE_CHARS);
-          }),
-        ],
-      }),
-    });
-    const field = this.marks?.parentElement; // the textarea's error layer: CodeMirror marks errors
-    if (field) {
-      field.before(this.view.dom, this.textarea);
-      field.remove();
-    } else {
-      this.textarea.before(this.view.dom);
-    }
-    this.marks = null;
-    // The name "Expression" moves to the editor: the hidden textarea only carries the form field.
-    document.querySelector(`label[for="${this.textarea.id}"]`)?.removeAttribute("for");
-    this.textarea.removeAttribute("aria-label");
-    this.textarea.hidden = true;
-    this.textarea.setAttribute("aria-hidden", "true");
-    if (hadFocus) this.view.focus();
-    return true;
+  upgrade(moduleUrl) {
+    return upgradeToCodeMirror(this, moduleUrl);
   }
 
   /** The learner changed the text: clear the old marks and run it soon (a paste: now). */
@@ -291,19 +201,8 @@ export class Editor extends EventTarget {
     this.clearMarks();
   }
 
-  /** Offsets into the source of the error's span (1-based line and columns, end exclusive). */
-  span(line, col, endCol) {
-    const lines = this.source.split("\n");
-    const index = Math.min(Math.max(line, 1), lines.length) - 1;
-    const start = lines.slice(0, index).reduce((sum, text) => sum + text.length + 1, 0);
-    const length = lines[index].length;
-    const from = Math.min(Math.max(col, 1) - 1, length);
-    const to = Math.min(Math.max(endCol ?? col + 1, col + 1) - 1, length);
-    return [start + from, start + Math.max(to, from)];
-  }
-
   select(line, col, endCol) {
-    const [from, to] = this.span(line, col, endCol);
+    const [from, to] = spanOf(this.source, line, col, endCol);
     if (this.view) {
       this.view.focus();
       this.view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
@@ -315,7 +214,7 @@ export class Editor extends EventTarget {
 
   markSpan(line, col, endCol) {
     if (this.view) {
-      const [from, to] = this.span(line, col, endCol);
+      const [from, to] = spanOf(this.source, line, col, endCol);
       const message = this.errorBox?.textContent || "error";
       this.setDiagnostics([{ from, to: Math.max(to, from), severity: "error", message }]);
       return;
@@ -323,7 +222,7 @@ export class Editor extends EventTarget {
     if (!this.marks) return;
     this.ranKey = ""; // the error's mark replaces the lines that ran
     const text = this.source;
-    const [from, to] = this.span(line, col, endCol);
+    const [from, to] = spanOf(this.source, line, col, endCol);
     const mark = document.createElement("mark");
     // An empty span (error at the end of a line) still gets something to underline.
     mark.textContent = text.slice(from, to) || " ";
@@ -431,41 +330,4 @@ export class Editor extends EventTarget {
     }
     this.whatIf.disable();
   }
-}
-
-/** CodeMirror's line backgrounds for `showRan` (class `ran-line`). */
-function ranLines(cm, editor) {
-  editor.setRan = cm.StateEffect.define();
-  editor.ranMark = cm.Decoration.line({ class: "ran-line" });
-  return cm.StateField.define({
-    create: () => cm.Decoration.none,
-    update(marks, tr) {
-      for (const effect of tr.effects) if (effect.is(editor.setRan)) return effect.value;
-      return tr.docChanged ? cm.Decoration.none : marks;
-    },
-    provide: (field) => cm.EditorView.decorations.from(field),
-  });
-}
-
-/**
- * A layer behind the textarea, with the same text, where the error's span is underlined. Moving
- * the textarea into its field blurs it: a learner typing as the page's script starts keeps the
- * focus and the cursor (without them the next keystrokes went nowhere).
- */
-function addMarks(textarea) {
-  const field = document.createElement("div");
-  field.className = "editor-field";
-  const marks = document.createElement("div");
-  marks.className = "editor-marks";
-  marks.setAttribute("aria-hidden", "true");
-  const hadFocus = document.activeElement === textarea;
-  const { selectionStart, selectionEnd, selectionDirection, scrollTop } = textarea;
-  textarea.before(field);
-  field.append(marks, textarea);
-  if (hadFocus) {
-    textarea.focus({ preventScroll: true });
-    textarea.setSelectionRange(selectionStart, selectionEnd, selectionDirection);
-    textarea.scrollTop = scrollTop;
-  }
-  return marks;
 }
