@@ -277,7 +277,11 @@ SERVER_RUN = "/run"
 
 
 def _data(
-    options: PageOptions, manifest: Mapping[str, str], run_limit_s: float, served: bool = True
+    options: PageOptions,
+    manifest: Mapping[str, str],
+    run_limit_s: float,
+    served: bool = True,
+    max_url_bytes: int = Settings.max_request_bytes,
 ) -> dict[str, Any]:
     return {
         "source": options.source,
@@ -297,7 +301,8 @@ def _data(
         "descent": DESCENT,  # the defaults: a permalink leaves them out
         "values": dict(options.values),
         "speed": options.step_ms,  # ms per step, with or without a speed control
-        "max_url_bytes": Settings.max_request_bytes,  # a longer link is refused (414)
+        # The server's own limit (Settings.max_request_bytes): a longer link is refused (414).
+        "max_url_bytes": max_url_bytes,
         # An embed without controls is a picture: Python (~6 MB) loads only once the reader
         # turns to the editor.
         "python_on_demand": options.starts_at_end,
@@ -314,6 +319,7 @@ def build_page(
     run_limit_s: float = Settings.run_limit,
     max_data_bytes: int = MAX_DATA_BYTES,
     served: bool = True,
+    max_url_bytes: int = Settings.max_request_bytes,
 ) -> Page:
     """Run the program once, as the worker will, so the first paint needs no Python.
 
@@ -329,13 +335,14 @@ def build_page(
     step = clamp_step(options.step, n_steps, options.starts_at_end)
     if result.get("pending") and options.step is not None:  # Python: applied to the run
         step = max(options.step, 0)
-    data = _data(options, manifest, run_limit_s, served) | {"step": step, "result": result}
+    data = _data(options, manifest, run_limit_s, served, max_url_bytes)
+    data |= {"step": step, "result": result}
     if fallback is not None:
         data["fallback"] = fallback
     initial_data = script_json(data)
     if len(initial_data) <= max_data_bytes:
         return Page(options, result, fallback, step, n_steps, initial_data)
-    return deferred_page(options, manifest, TOO_BIG, run_limit_s)
+    return deferred_page(options, manifest, TOO_BIG, run_limit_s, max_url_bytes)
 
 
 def deferred_page(
@@ -343,8 +350,10 @@ def deferred_page(
     manifest: Mapping[str, str],
     reason: str,
     run_limit_s: float = Settings.run_limit,
+    max_url_bytes: int = Settings.max_request_bytes,
 ) -> Page:
     """A page without the server's run: the browser runs the program once Python has loaded,
     and `reason` is shown until then."""
-    data = _data(options, manifest, run_limit_s) | {"step": 0, "deferred": reason}
+    data = _data(options, manifest, run_limit_s, max_url_bytes=max_url_bytes)
+    data |= {"step": 0, "deferred": reason}
     return Page(options, {"ok": True}, None, 0, 0, script_json(data), deferred=True)
