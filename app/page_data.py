@@ -25,7 +25,7 @@ from app.titles import GRAPH_TITLE
 from app.what_if import read_values
 from engine.record.dot import page_style
 from engine.record.graph_record import MAX_NODES
-from engine.record.tracing import MODES
+from engine.record.tracing import DEFAULT_MODE, MODES
 from engine.worker import moons, whatif
 from engine.worker.playground import is_python_only, run
 from engine.worker.session import MAX_DESCENT_STEPS, TOLERANCE
@@ -77,7 +77,7 @@ class PageOptions:
     """The URL's options, each already checked: an unknown value falls back to the default."""
 
     source: str = DEFAULT_SOURCE
-    mode: str = "correct"
+    mode: str = DEFAULT_MODE
     step: int | None = None  # None: the page's default
     embed: bool = False
     controls: bool = True  # /embed only: the stepping controls
@@ -118,11 +118,11 @@ def _flag(text: str | None, default: bool) -> bool:
 
 
 def page_options(params: Mapping[str, str], embed: bool) -> PageOptions:
-    mode = params.get("mode", "correct")
+    mode = params.get("mode", DEFAULT_MODE)
     theme = params.get("theme", "auto")
     return PageOptions(
         source=params.get("src", DEFAULT_SOURCE),
-        mode=mode if mode in MODES else "correct",
+        mode=mode if mode in MODES else DEFAULT_MODE,
         step=parse_int(params.get("step")),
         embed=embed,
         controls=_flag(params.get("controls"), True) if embed else True,
@@ -211,7 +211,7 @@ def program_query(source: str, mode: str, step: int | None) -> str:
     params: dict[str, str] = {}
     if source != DEFAULT_SOURCE:
         params["src"] = source
-    if mode != "correct":
+    if mode != DEFAULT_MODE:
         params["mode"] = mode
     if step is not None:
         params["step"] = str(step)
@@ -286,6 +286,7 @@ def _data(
     return {
         "source": options.source,
         "mode": options.mode,
+        "default_mode": DEFAULT_MODE,  # left out of links (static/js/page/url-state.js)
         "vendor": dict(manifest),
         "presets": [preset.to_json() for preset in PRESETS],
         "embed": options.embed,

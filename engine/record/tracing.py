@@ -16,7 +16,10 @@ from engine.record.graph_record import MAX_NODES, graph_record
 from engine.record.recorder import Recorder, Step
 from engine.value import Value
 
-MODES = ("correct", "overwrite", "accumulate")
+# The pass a page, a link or a call runs unless told otherwise: the course's backward()
+# (zero, seed 1.0, `+=`). Decided here; the page is sent it (app/page_data.py).
+DEFAULT_MODE = "correct"
+MODES = (DEFAULT_MODE, "overwrite", "accumulate")
 
 _STORE_GRAD = Value.grad.__set__  # type: ignore[attr-defined]  # the slot's own setter
 
@@ -90,7 +93,7 @@ def _overwriting_call(v: Value, fn: Any, rec: Recorder) -> None:
     rec.add(Step(v, before, tuple(k.grad for k in kids), v.grad, datas))
 
 
-def trace(source: Program | Value, mode: str = "correct") -> dict[str, Any]:
+def trace(source: Program | Value, mode: str = DEFAULT_MODE) -> dict[str, Any]:
     """Run the backward pass of `source` (a Program or a root Value) one `_backward()` at a time.
 
     mode: "correct" zeroes every grad and seeds the output with 1.0, then accumulates with
