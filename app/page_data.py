@@ -25,7 +25,7 @@ from app.titles import GRAPH_TITLE
 from app.what_if import read_values
 from engine.record.dot import page_style
 from engine.record.graph_record import MAX_NODES
-from engine.record.tracing import DEFAULT_MODE, MODES
+from engine.record.tracing import DEFAULT_MODE, DEFAULT_SPEED, MODES
 from engine.worker import moons, whatif
 from engine.worker.playground import is_python_only, run
 from engine.worker.session import MAX_DESCENT_STEPS, TOLERANCE
@@ -37,7 +37,6 @@ MODE_LABELS = {
 }
 THEMES = ("light", "dark", "auto")
 SPEEDS = (("0.5×", 2000), ("1×", 1000), ("2×", 500), ("4×", 250))  # label, ms per step
-DEFAULT_SPEED = 1000
 # Gradient descent's fields start here (the seeds' example descends with rate 0.5).
 DESCENT = {"rate": 0.5, "steps": 10, "max_steps": MAX_DESCENT_STEPS}
 RATE_MAX = 100.0  # the largest learning rate a URL may set

@@ -20,6 +20,9 @@ from engine.value import Value
 # (zero, seed 1.0, `+=`). Decided here; the page is sent it (app/page_data.py).
 DEFAULT_MODE = "correct"
 MODES = (DEFAULT_MODE, "overwrite", "accumulate")
+# Milliseconds per step when a record is played, unless a link says otherwise: the page's
+# (app/page_data.py) and the notebook widget's (playground_widget).
+DEFAULT_SPEED = 1000
 
 _STORE_GRAD = Value.grad.__set__  # type: ignore[attr-defined]  # the slot's own setter
 
