@@ -30,8 +30,13 @@ _ADAPTIVE_MAX_NODES = 2000  # above this, one step size only (each try rebuilds 
 
 
 def close(a: float, b: float) -> bool:
+    """Whether two grads match: equal (nan matches nan), or both finite and within TOLERANCE.
+    The page's Practice applies this rule to its answers (static/js/learn/practice.js; both
+    are tested on tests/js/learn/close_cases.py)."""
     if a == b or (math.isnan(a) and math.isnan(b)):
         return True
+    if not (math.isfinite(a) and math.isfinite(b)):  # inf is no number's neighbour
+        return False
     gap = abs(a - b)
     return gap <= TOLERANCE or gap <= TOLERANCE * max(abs(a), abs(b))
 

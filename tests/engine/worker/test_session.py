@@ -3,6 +3,9 @@ reset, gradient checks against finite differences, and descent — through
 engine.worker.playground.act,
 as the worker does."""
 
+import runpy
+from pathlib import Path
+
 import pytest
 
 from engine.worker import session
@@ -13,6 +16,18 @@ LOSS = "w1 = 2.0\nw2 = 3.0\nloss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5"
 WRONG_MUL = program("own_class_descent").split("w1 = Value(2.0)")[0] + (
     "x = Value(2.0)\ny = Value(-3.0)\nout = x * y + x\nbackprop(out)\n"
 )
+
+
+# The table the page's Practice is held to as well (tests/js/learn/practice.test.mjs).
+CLOSE_CASES = runpy.run_path(
+    str(Path(__file__).resolve().parents[2] / "js" / "learn" / "close_cases.py")
+)["CASES"]
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), CLOSE_CASES)
+def test_close_enough_is_one_rule_for_the_engine_and_the_page(a, b, expected):
+    assert session.close(a, b) is expected
+    assert session.close(b, a) is expected
 
 
 def names(graph: int = 0) -> dict[str, str]:
