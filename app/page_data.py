@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 from markupsafe import Markup
 
+from app.first_paint import MAX_VALUES
 from app.presets import DEFAULT_SOURCE, PRESETS
 from app.python_bytes import python_bytes
 from app.settings import Settings, run_limit, run_limit_choices
@@ -266,8 +267,10 @@ def python_pending() -> dict[str, Any]:
 
 def dot_style() -> dict[str, Any]:
     """How the page writes a record's DOT (static/js/graph/record-dot.js): engine/record/dot.py's
-    attributes, and the most values a drawn graph may have."""
-    return page_style() | {"max_nodes": MAX_NODES}
+    attributes, the most values a drawn graph may have, and past how many values the layout
+    is slow enough to show its progress (static/js/graph/graph-view.js): the server does not
+    lay such graphs out first either (app/first_paint.py)."""
+    return page_style() | {"max_nodes": MAX_NODES, "progress_over": MAX_VALUES}
 
 
 # GET /run (app/server_runs.py): edits in the expression language are drawn from the server's

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from app.first_paint import MAX_VALUES
 from app.page_data import (
     DESCENT,
     MODE_LABELS,
@@ -112,6 +113,8 @@ def test_build_page_for_a_valid_program():
     assert data["speed"] == 1000 and data["python_on_demand"] is False
     assert data["max_url_bytes"] == Settings.max_request_bytes  # one limit: links, the server
     assert data["default_mode"] == DEFAULT_MODE == data["mode"]  # no ?mode: the default
+    # The page shows the layout's progress on the graphs the server does not lay out first.
+    assert data["dot_style"]["progress_over"] == MAX_VALUES
 
     assert data["vendor"] == {"viz": "v.js"}
     assert data["run_limit_ms"] == 5000
