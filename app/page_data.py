@@ -26,6 +26,7 @@ from app.titles import GRAPH_TITLE
 from app.what_if import read_values
 from engine.record.dot import page_style
 from engine.record.graph_record import MAX_NODES
+from engine.record.layout_choice import page_notes
 from engine.record.tracing import DEFAULT_MODE, DEFAULT_SPEED, MODES
 from engine.worker import moons, whatif
 from engine.worker.playground import is_python_only, run
@@ -300,6 +301,7 @@ def _data(
         "run_limit_choices": run_limit_choices(run_limit_s),
         "worker_heap_limit": WORKER_HEAP_LIMIT,
         "dot_style": dot_style(),
+        "layout_notes": page_notes(),  # the layered layout's words (engine/record/layout_choice.py)
         "practice_tolerance": TOLERANCE,
         "descent": DESCENT,  # the defaults: a permalink leaves them out
         "values": dict(options.values),

@@ -51,6 +51,7 @@ const view = new GraphView({
   layout: new VizLayout({
     vizUrl: vendor.viz ?? "missing-viz.js",
     workerUrl: new URL("./layout-worker/worker.js", import.meta.url),
+    notes: data.layout_notes, // the engine's words for the layered layout's notes
   }),
 });
 // An embed without controls is a picture of the end of the pass, whose Python loads only on
