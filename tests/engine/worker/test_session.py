@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.worker import session
+from engine.worker import session, whatif
 from engine.worker.playground import act, run_in_worker
 from tests.programs import program
 
@@ -162,3 +162,22 @@ def test_bad_requests_are_messages():
     assert "unknown action" in act(0, "fly", {})["error"]["message"]
     assert not act(0, "call", {"node": "n99"})["ok"]
     assert act(0, "call", {"node": "n0"})["ok"]  # a leaf's _backward does nothing, but may run
+
+
+def test_descent_s_parameters_are_the_named_leaves_of_what_if():
+    """One rule of a named leaf (engine.worker.whatif.leaf_name): a label, else the variable,
+    when it is an identifier; a label a link could not carry names nothing."""
+    source = (
+        "from engine import Value\n"
+        "a = Value(2.0, label='a b')\n"
+        "w = Value(3.0)\n"
+        "c = Value(1.0, label='c')\n"
+        "out = a * w + c\n"
+        "out.backward()\n"
+    )
+    result = run_in_worker(source)
+    assert result["ok"], result
+    answer = act(0, "parameters", {})
+    assert sorted(answer["names"].values()) == ["c", "w"]
+    live = session.session(0)
+    assert sorted(whatif.leaf_names(live.order, live.names).values()) == ["c", "w"]
