@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 from markupsafe import Markup
 
+from app.first_paint import MAX_VALUES
 from app.presets import DEFAULT_SOURCE, PRESETS
 from app.python_bytes import python_bytes
 from app.settings import Settings, run_limit, run_limit_choices
@@ -25,7 +26,8 @@ from app.titles import GRAPH_TITLE
 from app.what_if import read_values
 from engine.record.dot import page_style
 from engine.record.graph_record import MAX_NODES
-from engine.record.tracing import MODES
+from engine.record.layout_choice import page_notes
+from engine.record.tracing import DEFAULT_MODE, DEFAULT_SPEED, MODES
 from engine.worker import moons, whatif
 from engine.worker.playground import is_python_only, run
 from engine.worker.session import MAX_DESCENT_STEPS, TOLERANCE
@@ -37,7 +39,6 @@ MODE_LABELS = {
 }
 THEMES = ("light", "dark", "auto")
 SPEEDS = (("0.5×", 2000), ("1×", 1000), ("2×", 500), ("4×", 250))  # label, ms per step
-DEFAULT_SPEED = 1000
 # Gradient descent's fields start here (the seeds' example descends with rate 0.5).
 DESCENT = {"rate": 0.5, "steps": 10, "max_steps": MAX_DESCENT_STEPS}
 RATE_MAX = 100.0  # the largest learning rate a URL may set
@@ -77,7 +78,7 @@ class PageOptions:
     """The URL's options, each already checked: an unknown value falls back to the default."""
 
     source: str = DEFAULT_SOURCE
-    mode: str = "correct"
+    mode: str = DEFAULT_MODE
     step: int | None = None  # None: the page's default
     embed: bool = False
     controls: bool = True  # /embed only: the stepping controls
@@ -118,11 +119,11 @@ def _flag(text: str | None, default: bool) -> bool:
 
 
 def page_options(params: Mapping[str, str], embed: bool) -> PageOptions:
-    mode = params.get("mode", "correct")
+    mode = params.get("mode", DEFAULT_MODE)
     theme = params.get("theme", "auto")
     return PageOptions(
         source=params.get("src", DEFAULT_SOURCE),
-        mode=mode if mode in MODES else "correct",
+        mode=mode if mode in MODES else DEFAULT_MODE,
         step=parse_int(params.get("step")),
         embed=embed,
         controls=_flag(params.get("controls"), True) if embed else True,
@@ -211,7 +212,7 @@ def program_query(source: str, mode: str, step: int | None) -> str:
     params: dict[str, str] = {}
     if source != DEFAULT_SOURCE:
         params["src"] = source
-    if mode != "correct":
+    if mode != DEFAULT_MODE:
         params["mode"] = mode
     if step is not None:
         params["step"] = str(step)
@@ -267,8 +268,10 @@ def python_pending() -> dict[str, Any]:
 
 def dot_style() -> dict[str, Any]:
     """How the page writes a record's DOT (static/js/graph/record-dot.js): engine/record/dot.py's
-    attributes, and the most values a drawn graph may have."""
-    return page_style() | {"max_nodes": MAX_NODES}
+    attributes, the most values a drawn graph may have, and past how many values the layout
+    is slow enough to show its progress (static/js/graph/graph-view.js): the server does not
+    lay such graphs out first either (app/first_paint.py)."""
+    return page_style() | {"max_nodes": MAX_NODES, "progress_over": MAX_VALUES}
 
 
 # GET /run (app/server_runs.py): edits in the expression language are drawn from the server's
@@ -277,11 +280,16 @@ SERVER_RUN = "/run"
 
 
 def _data(
-    options: PageOptions, manifest: Mapping[str, str], run_limit_s: float, served: bool = True
+    options: PageOptions,
+    manifest: Mapping[str, str],
+    run_limit_s: float,
+    served: bool = True,
+    max_url_bytes: int = Settings.max_request_bytes,
 ) -> dict[str, Any]:
     return {
         "source": options.source,
         "mode": options.mode,
+        "default_mode": DEFAULT_MODE,  # left out of links (static/js/page/url-state.js)
         "vendor": dict(manifest),
         "presets": [preset.to_json() for preset in PRESETS],
         "embed": options.embed,
@@ -293,11 +301,13 @@ def _data(
         "run_limit_choices": run_limit_choices(run_limit_s),
         "worker_heap_limit": WORKER_HEAP_LIMIT,
         "dot_style": dot_style(),
+        "layout_notes": page_notes(),  # the layered layout's words (engine/record/layout_choice.py)
         "practice_tolerance": TOLERANCE,
         "descent": DESCENT,  # the defaults: a permalink leaves them out
         "values": dict(options.values),
         "speed": options.step_ms,  # ms per step, with or without a speed control
-        "max_url_bytes": Settings.max_request_bytes,  # a longer link is refused (414)
+        # The server's own limit (Settings.max_request_bytes): a longer link is refused (414).
+        "max_url_bytes": max_url_bytes,
         # An embed without controls is a picture: Python (~6 MB) loads only once the reader
         # turns to the editor.
         "python_on_demand": options.starts_at_end,
@@ -314,6 +324,7 @@ def build_page(
     run_limit_s: float = Settings.run_limit,
     max_data_bytes: int = MAX_DATA_BYTES,
     served: bool = True,
+    max_url_bytes: int = Settings.max_request_bytes,
 ) -> Page:
     """Run the program once, as the worker will, so the first paint needs no Python.
 
@@ -329,13 +340,14 @@ def build_page(
     step = clamp_step(options.step, n_steps, options.starts_at_end)
     if result.get("pending") and options.step is not None:  # Python: applied to the run
         step = max(options.step, 0)
-    data = _data(options, manifest, run_limit_s, served) | {"step": step, "result": result}
+    data = _data(options, manifest, run_limit_s, served, max_url_bytes)
+    data |= {"step": step, "result": result}
     if fallback is not None:
         data["fallback"] = fallback
     initial_data = script_json(data)
     if len(initial_data) <= max_data_bytes:
         return Page(options, result, fallback, step, n_steps, initial_data)
-    return deferred_page(options, manifest, TOO_BIG, run_limit_s)
+    return deferred_page(options, manifest, TOO_BIG, run_limit_s, max_url_bytes)
 
 
 def deferred_page(
@@ -343,8 +355,10 @@ def deferred_page(
     manifest: Mapping[str, str],
     reason: str,
     run_limit_s: float = Settings.run_limit,
+    max_url_bytes: int = Settings.max_request_bytes,
 ) -> Page:
     """A page without the server's run: the browser runs the program once Python has loaded,
     and `reason` is shown until then."""
-    data = _data(options, manifest, run_limit_s) | {"step": 0, "deferred": reason}
+    data = _data(options, manifest, run_limit_s, max_url_bytes=max_url_bytes)
+    data |= {"step": 0, "deferred": reason}
     return Page(options, {"ok": True}, None, 0, 0, script_json(data), deferred=True)

@@ -263,46 +263,52 @@ class Value:
         that one: engine.worker.micrograd). `accumulate=True` skips the zeroing, so the grads of a
         second call add onto the first (what happens in micrograd if you forget).
         """
-        topo = topological_order(self)
-        if not accumulate:
-            for v in topo:
-                v.grad = 0.0
-        self.grad = 1.0
         rec = recorder.ACTIVE
-        if rec is None:
-            for v in reversed(topo):
-                v._backward_fn()
-            return
-        rec.backward_target(self)
-        add = rec.steps.append  # flat tuples: see engine.record.recorder.as_step
-        for v in reversed(topo):
-            kids = v._children
-            if len(kids) == 2:  # most nodes: unrolled, one object per step for the collector
-                a, b = kids
-                a_before, b_before, out_grad = a.grad, b.grad, v.grad
-                v._backward_fn()
-                add((v, out_grad, v.data, a_before, a.grad, a.data, b_before, b.grad, b.data))
-            elif len(kids) == 1:
-                (a,) = kids
-                a_before, out_grad = a.grad, v.grad
-                v._backward_fn()
-                add((v, out_grad, v.data, a_before, a.grad, a.data))
-            elif kids:
-                before = [k.grad for k in kids]
-                out_grad = v.grad
-                v._backward_fn()
-                flat = [
-                    x for k, was in zip(kids, before, strict=True) for x in (was, k.grad, k.data)
-                ]
-                add((v, out_grad, v.data, *flat))
-            else:
-                v._backward_fn()  # a leaf's closure does nothing; called all the same
-        rec.trim()
+        if rec is not None:
+            rec.backward_target(self)
+        backward_pass(topological_order(self), self, zero=not accumulate, rec=rec)
 
     def zero_grad(self) -> None:
         """Set the grad of every node in this value's graph to 0."""
         for v in topological_order(self):
             v.grad = 0.0
+
+
+def backward_pass(topo: list[Value], root: Value, zero: bool = True, rec=None) -> None:
+    """The backward loop, of `Value.backward` and of the tracer's standard pass on the engine's
+    own values (engine.record.tracing): zero every grad of `topo` (root's graph in topological
+    order) unless not `zero`, seed `root.grad = 1.0`, then call each node's closure in reverse
+    order. With a recorder `rec`, each call is recorded as it runs."""
+    if zero:
+        for v in topo:
+            v.grad = 0.0
+    root.grad = 1.0
+    if rec is None:
+        for v in reversed(topo):
+            v._backward_fn()
+        return
+    add = rec.steps.append  # flat tuples: see engine.record.recorder.as_step
+    for v in reversed(topo):
+        kids = v._children
+        if len(kids) == 2:  # most nodes: unrolled, one object per step for the collector
+            a, b = kids
+            a_before, b_before, out_grad = a.grad, b.grad, v.grad
+            v._backward_fn()
+            add((v, out_grad, v.data, a_before, a.grad, a.data, b_before, b.grad, b.data))
+        elif len(kids) == 1:
+            (a,) = kids
+            a_before, out_grad = a.grad, v.grad
+            v._backward_fn()
+            add((v, out_grad, v.data, a_before, a.grad, a.data))
+        elif kids:
+            before = [k.grad for k in kids]
+            out_grad = v.grad
+            v._backward_fn()
+            flat = [x for k, was in zip(kids, before, strict=True) for x in (was, k.grad, k.data)]
+            add((v, out_grad, v.data, *flat))
+        else:
+            v._backward_fn()  # a leaf's closure does nothing; called all the same
+    rec.trim()
 
 
 nodes.KNOWN_TYPES.add(Value)  # a Value is a node by its type: no duck typing needed

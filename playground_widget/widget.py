@@ -9,11 +9,10 @@ import traitlets
 
 from engine import Value, trace
 from engine.record.dot import dot_source
-from engine.record.tracing import MODES
+from engine.record.tracing import DEFAULT_SPEED, MODES
 
 WIDGET_BUNDLE = "js/bundle/widget.js"  # scripts/build_bundle.mjs writes it at setup
 STYLES_BUNDLE = "css/bundle/playground.css"  # the page's styles in one file, from the same build
-DEFAULT_SPEED = 1000  # ms per step when playing, the page's default (app.page_data)
 
 
 def _static_dir() -> Path:

@@ -97,6 +97,20 @@ def layout_cost(record: Mapping[str, Any]) -> LayoutCost:
     return LayoutCost(drawn, edges, virtual, max(degree.values(), default=0), ranks)
 
 
+# The layered layout's note, in words, wherever it is drawn: `why` it is not Graphviz. The page
+# is sent these (app/page_data.py `layout_notes`) for what only it can know: that Graphviz
+# failed anyway, with its `error`, and that the layout named an input beside each use.
+LAYERED_NOTE = "Drawn with the quick layered layout: {why}."
+GRAPHVIZ_FAILED = "Graphviz failed ({error})"
+STUBS_NOTE = "An input used many times is named beside each use."
+
+
+def page_notes() -> dict[str, str]:
+    """The words the page adds to a layout's note (static/js/shared/layout-choice.js)."""
+    failed = LAYERED_NOTE.format(why=GRAPHVIZ_FAILED)
+    return {"graphviz_failed": failed, "stubs": STUBS_NOTE}
+
+
 def layout_choice(cost: LayoutCost) -> dict[str, str]:
     """`{layout, layout_note}`: "graphviz", or "layered" with the reason in words. Graphviz
     draws nicer pictures, so it keeps every graph it lays out fast."""
@@ -106,4 +120,4 @@ def layout_choice(cost: LayoutCost) -> dict[str, str]:
         why = f"Graphviz would take about {math.ceil(cost.seconds())} s on this graph"
     else:
         return {"layout": "graphviz", "layout_note": ""}
-    return {"layout": "layered", "layout_note": f"Drawn with the quick layered layout: {why}."}
+    return {"layout": "layered", "layout_note": LAYERED_NOTE.format(why=why)}

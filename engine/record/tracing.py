@@ -2,8 +2,9 @@
 
 `standard_pass` is what `Value.backward()` does — zero every grad, seed the output with 1.0,
 call each node's real closure in reverse topological order — for any micrograd-shaped class,
-with every call recorded. `trace` runs it on a Program or a root and returns the graph record
-(engine.record.graph_record; docs/trace-format.md).
+with every call recorded: on the engine's own values it is the very loop `Value.backward()`
+runs (engine.value.backward_pass). `trace` runs it on a Program or a root and returns the
+graph record (engine.record.graph_record; docs/trace-format.md).
 """
 
 from typing import Any
@@ -14,9 +15,15 @@ from engine.language.parser import Program
 from engine.record import recorder
 from engine.record.graph_record import MAX_NODES, graph_record
 from engine.record.recorder import Recorder, Step
-from engine.value import Value
+from engine.value import Value, backward_pass
 
-MODES = ("correct", "overwrite", "accumulate")
+# The pass a page, a link or a call runs unless told otherwise: the course's backward()
+# (zero, seed 1.0, `+=`). Decided here; the page is sent it (app/page_data.py).
+DEFAULT_MODE = "correct"
+MODES = (DEFAULT_MODE, "overwrite", "accumulate")
+# Milliseconds per step when a record is played, unless a link says otherwise: the page's
+# (app/page_data.py) and the notebook widget's (playground_widget).
+DEFAULT_SPEED = 1000
 
 _STORE_GRAD = Value.grad.__set__  # type: ignore[attr-defined]  # the slot's own setter
 
@@ -57,6 +64,9 @@ def standard_pass(
     if order is None:
         order = topological_order(root, nodes.children, limit)
     before = {id(v): nodes.grad(v) for v in order}
+    if not overwrite and all(type(v) is Value for v in order):
+        backward_pass(order, root, zero=zero, rec=rec)
+        return before
     if zero:
         for v in order:
             _set_grad(v, 0.0)
@@ -90,7 +100,7 @@ def _overwriting_call(v: Value, fn: Any, rec: Recorder) -> None:
     rec.add(Step(v, before, tuple(k.grad for k in kids), v.grad, datas))
 
 
-def trace(source: Program | Value, mode: str = "correct") -> dict[str, Any]:
+def trace(source: Program | Value, mode: str = DEFAULT_MODE) -> dict[str, Any]:
     """Run the backward pass of `source` (a Program or a root Value) one `_backward()` at a time.
 
     mode: "correct" zeroes every grad and seeds the output with 1.0, then accumulates with

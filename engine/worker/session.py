@@ -20,6 +20,7 @@ from engine.record import collector, replay
 from engine.record.graph_record import _Graph, _step, grads_at, graph_record, number
 from engine.record.recorder import Recorder
 from engine.record.tracing import standard_pass
+from engine.worker.whatif import leaf_name
 
 # A grad matches when within this relative error, or this absolute error near 0 (a decision
 # made here once; the page shows the verdict it is sent).
@@ -30,8 +31,13 @@ _ADAPTIVE_MAX_NODES = 2000  # above this, one step size only (each try rebuilds 
 
 
 def close(a: float, b: float) -> bool:
+    """Whether two grads match: equal (nan matches nan), or both finite and within TOLERANCE.
+    The page's Practice applies this rule to its answers (static/js/learn/practice.js; both
+    are tested on tests/js/learn/close_cases.py)."""
     if a == b or (math.isnan(a) and math.isnan(b)):
         return True
+    if not (math.isfinite(a) and math.isfinite(b)):  # inf is no number's neighbour
+        return False
     gap = abs(a - b)
     return gap <= TOLERANCE or gap <= TOLERANCE * max(abs(a), abs(b))
 
@@ -269,12 +275,8 @@ class Session:
     # --- gradient descent ----------------------------------------------------------------
 
     def parameters(self) -> list[str]:
-        """The default parameters: every leaf the learner named (a label or a variable)."""
-        return [
-            self.graph.ids[id(v)]
-            for v in self.order
-            if not nodes.children(v) and (nodes.label(v) or id(v) in self.names)
-        ]
+        """The default parameters: every leaf the learner named (whatif.leaf_name)."""
+        return [self.graph.ids[id(v)] for v in self.order if leaf_name(v, self.names)]
 
     def parameter_names(self) -> dict[str, str]:
         """id -> name of each default parameter, for the page's choice of parameters."""

@@ -18,15 +18,25 @@ from engine.record.graph_record import number
 MAX_VALUES = 200  # names one request may set
 
 
+def leaf_name(v: Any, names: Mapping[int, str]) -> str:
+    """The name of `v` if it is a named leaf, else "": the one rule of what a learner named —
+    its label, else the variable holding it (`names`: id -> name), when that is an identifier
+    (a link's `values=` and `params=` carry only those). The What-if fields and descent's
+    parameters are the leaves it names."""
+    if nodes.children(v):
+        return ""
+    name = nodes.label(v) or names.get(id(v), "")
+    return name if name.isidentifier() else ""
+
+
 def leaf_names(order: list[Any], names: Mapping[int, str] | None = None) -> dict[int, str]:
-    """Position -> name of every named leaf (a label, or a variable holding it)."""
+    """Position -> name of every named leaf (leaf_name)."""
     names = names or {}
     found = {}
     for i, v in enumerate(order):
-        if not nodes.children(v):
-            name = nodes.label(v) or names.get(id(v), "")
-            if name.isidentifier():
-                found[i] = name
+        name = leaf_name(v, names)
+        if name:
+            found[i] = name
     return found
 
 
@@ -49,7 +59,8 @@ def fields(
 ) -> list[dict[str, Any]]:
     """The What-if fields of an expression program's `record`: each named leaf with its number
     in the code (`code`: name -> number before any what-if value; an input the code never
-    assigns has the language's default)."""
+    assigns has the language's default). The language labels every value it names, so a
+    record's label is leaf_name's."""
     out = []
     for n in record["nodes"]:
         name = n["label"]

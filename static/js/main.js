@@ -51,6 +51,7 @@ const view = new GraphView({
   layout: new VizLayout({
     vizUrl: vendor.viz ?? "missing-viz.js",
     workerUrl: new URL("./layout-worker/worker.js", import.meta.url),
+    notes: data.layout_notes, // the engine's words for the layered layout's notes
   }),
 });
 // An embed without controls is a picture of the end of the pass, whose Python loads only on
@@ -61,8 +62,13 @@ const urlState = new UrlState({
   startsAtEnd: picture,
   descent: data.descent, // descent's defaults, left out of links
   maxUrlBytes: data.max_url_bytes, // the server's limit (414 past it)
+  defaultMode: data.default_mode, // the server's (engine.record.tracing.DEFAULT_MODE)
 });
-const editor = new Editor({ ...elements("editor"), presets: data.presets });
+const editor = new Editor({
+  ...elements("editor"),
+  presets: data.presets,
+  defaultMode: data.default_mode,
+});
 const output = new OutputPane(elements("output"), (line, col, endCol) =>
   editor.select(line, col, endCol),
 );
@@ -141,7 +147,9 @@ const linkSource = new URLSearchParams(window.location.search).has("src") ? data
 const linkStart = new LinkStart(data, linkSource); // a Python link's step, once it has run
 // While Python downloads, an edit in the expression language is drawn from the server's run
 // (server-run.js); the worker's answer replaces it only if it differs (no flash).
-const serverRun = data.server_run ? new ServerRun(data.server_run, data.max_url_bytes) : null;
+const serverRun = data.server_run
+  ? new ServerRun(data.server_run, data.max_url_bytes, data.default_mode)
+  : null;
 const edits = { made: 0, answered: 0, fromServer: null };
 editor.addEventListener("edit", async () => {
   python.start(); // if it waited for the reader
@@ -249,7 +257,7 @@ if (!typedFirst) editor.source = data.source;
 // The learner's draft of this page and link, if any, replaces the link's program (and runs).
 const restored = keepDrafts({ editor, urlState, link: data.source });
 editor.setValues(data.values, data.source); // a link's values: its own program only
-editor.mode = data.mode ?? "correct";
+editor.mode = data.mode ?? data.default_mode;
 editor.showLanguage(data.result?.language);
 const first = data.result?.ok ? data.result : data.fallback;
 if (!data.result?.ok && data.result?.error) editor.showError(data.result.error);

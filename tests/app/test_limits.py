@@ -54,6 +54,13 @@ def test_the_limit_is_configurable(make_client, static_dir):
     assert client.get("/?src=a").status_code == 200
 
 
+def test_the_page_is_sent_the_limit_the_server_enforces(make_client, static_dir, parse_html):
+    """The page refuses longer links (static/js/page/url-state.js) by this one number only."""
+    client = make_client(Settings(static_dir=static_dir, max_request_bytes=500))
+    for path in ("/", "/embed"):
+        assert parse_html(client.get(path).text).data["max_url_bytes"] == 500
+
+
 def test_the_middleware_passes_other_scopes_through():
     seen = []
 

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from app.first_paint import MAX_VALUES
 from app.page_data import (
     DESCENT,
     MODE_LABELS,
@@ -19,7 +20,7 @@ from app.page_data import (
 )
 from app.presets import DEFAULT_SOURCE, LOSS
 from app.settings import Settings
-from engine.record.tracing import MODES
+from engine.record.tracing import DEFAULT_MODE, MODES
 
 
 def test_every_engine_mode_has_a_label():
@@ -107,10 +108,14 @@ def test_build_page_for_a_valid_program():
         "source", "mode", "step", "result", "vendor", "presets", "embed", "options",
         "run_limit_ms", "speed", "python_on_demand", "practice_tolerance", "values",
         "descent", "worker_heap_limit", "dot_style", "max_url_bytes", "python_bytes",
-        "server_run", "run_limit_choices", "title_format",
+        "server_run", "run_limit_choices", "title_format", "default_mode",
+        "layout_notes",
     }  # fmt: skip
     assert data["speed"] == 1000 and data["python_on_demand"] is False
     assert data["max_url_bytes"] == Settings.max_request_bytes  # one limit: links, the server
+    assert data["default_mode"] == DEFAULT_MODE == data["mode"]  # no ?mode: the default
+    # The page shows the layout's progress on the graphs the server does not lay out first.
+    assert data["dot_style"]["progress_over"] == MAX_VALUES
 
     assert data["vendor"] == {"viz": "v.js"}
     assert data["run_limit_ms"] == 5000

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from app.page_data import PageOptions
 from engine import Value, trace
 from playground_widget import Playground
 from playground_widget.widget import widget_css, widget_module
@@ -70,6 +71,10 @@ def test_the_widget_carries_the_record_and_the_laid_out_graph():
     assert widget.svg.lstrip().startswith("<?xml") and 'id="n0"' in widget.svg
     with pytest.raises(ValueError, match="mode"):
         Playground(y, mode="nope")
+
+
+def test_the_widget_plays_at_the_page_s_default_speed():
+    assert Playground.class_traits()["speed"].default_value == PageOptions().step_ms
 
 
 def test_nothing_else_imports_the_widget():

@@ -26,6 +26,7 @@ export class Editor extends EventTarget {
     presetLoad,
     mode,
     presets,
+    defaultMode,
   }) {
     super();
     this.textarea = textarea;
@@ -33,6 +34,7 @@ export class Editor extends EventTarget {
     this.presetSelect = preset;
     this.presetLoad = presetLoad;
     this.modeSelect = mode;
+    this.fallbackMode = defaultMode; // the server's, while no mode was chosen
     this.presets = presets ?? [];
     this.whatIf = new WhatIf({
       list: inputs,
@@ -104,7 +106,7 @@ export class Editor extends EventTarget {
   }
 
   get mode() {
-    return this.modeSelect?.value || this.fallbackMode || "correct";
+    return this.modeSelect?.value || this.fallbackMode;
   }
 
   set mode(value) {

@@ -9,7 +9,6 @@ import { TileCuller } from "./tile-culler.js";
 import { measureLast } from "../shared/timings.js";
 
 const OFF_MAIN_THREAD = 150; // values: bigger graphs are laid out in the layout worker
-const LARGE = 1500; // values: warn that the layout takes a while
 const PAN_STEP = 80; // CSS pixels per Shift+arrow
 const ZOOM_STEP = 1.25;
 
@@ -43,7 +42,7 @@ export class GraphView {
     const dot = this.dotOf(trace);
     const token = ++this.token;
     const count = trace.nodes.length;
-    const progress = count > LARGE ? this.showProgress(count) : null;
+    const progress = count > this.dotStyle?.progress_over ? this.showProgress(count) : null;
     this.container.setAttribute("aria-busy", "true");
     const started = performance.now();
     let svg;

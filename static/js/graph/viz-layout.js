@@ -12,8 +12,10 @@ import { cullTiles } from "./tile-culler.js";
 const WORKER_TIMEOUT_MS = 60_000; // dot can take minutes on deep graphs with shared inputs
 
 export class VizLayout {
-  constructor({ vizUrl, workerUrl, timeoutMs = WORKER_TIMEOUT_MS }) {
+  /** notes: the words of the layered layout's notes (the page data's `layout_notes`). */
+  constructor({ vizUrl, workerUrl, notes, timeoutMs = WORKER_TIMEOUT_MS }) {
     this.timeoutMs = timeoutMs;
+    this.notes = notes;
     this.vizUrl = new URL(vizUrl, document.baseURI).href;
     this.workerUrl = workerUrl;
     this.viz = null;
@@ -38,13 +40,13 @@ export class VizLayout {
         return labelled((await this.viz).renderSVGElement(dot), choice);
       } catch (error) {
         this.viz = null; // a fresh Graphviz next time, in case this one is broken
-        choice = graphvizFailed(error);
+        choice = graphvizFailed(error, this.notes);
       }
     }
     const { svg, stubs } = layeredSVGOf(parseDot(dot));
     const element = parseLayered(svg);
     cullTiles(element);
-    return labelled(element, { ...choice, note: withStubs(choice.note, stubs) });
+    return labelled(element, { ...choice, note: withStubs(choice.note, stubs, this.notes) });
   }
 
   inWorker(dot, choice) {
@@ -56,7 +58,7 @@ export class VizLayout {
       const job = { id: this.nextId(), resolve, reject };
       job.timer = setTimeout(() => this.timedOut(job), this.timeoutMs);
       this.busy = job;
-      this.worker.postMessage(layoutMessage(job.id, this.vizUrl, dot, choice));
+      this.worker.postMessage(layoutMessage(job.id, this.vizUrl, dot, choice, this.notes));
     });
   }
 

@@ -12,7 +12,7 @@ import { LAYOUT, layoutFailedMessage, svgMessage, svgPartMessage } from "../shar
 let viz = null;
 
 self.addEventListener("message", async (event) => {
-  const { type, id, viz: vizUrl, dot } = event.data;
+  const { type, id, viz: vizUrl, dot, notes } = event.data;
   if (type !== LAYOUT) return;
   let { choice } = event.data; // the record's, until Graphviz fails on it
   try {
@@ -23,12 +23,12 @@ self.addEventListener("message", async (event) => {
         return;
       } catch (error) {
         viz = null; // Graphviz WASM does not recover from running out of memory
-        choice = graphvizFailed(error);
+        choice = graphvizFailed(error, notes);
       }
     }
     const send = (bytes) => self.postMessage(svgPartMessage(id, bytes), [bytes.buffer]);
     const stubs = layeredChunksOf(parseDot(dot), send);
-    self.postMessage(svgMessage(id, null, { ...choice, note: withStubs(choice.note, stubs) }));
+    self.postMessage(svgMessage(id, null, { ...choice, note: withStubs(choice.note, stubs, notes) }));
   } catch (error) {
     self.postMessage(layoutFailedMessage(id, String(error?.message ?? error)));
   }

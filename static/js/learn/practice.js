@@ -1,7 +1,28 @@
 // Practice: before each backward step the learner types the grad each input will have; the
-// step (a recorded real call) then runs and the answers are checked against it, within the
-// tolerance the server sends (engine.worker.session.TOLERANCE). A hint shows the local rule with its
-// numbers. Keyboard: Tab between the fields, Enter checks.
+// step (a recorded real call) then runs and the answers are checked against it, by the engine's
+// rule (engine.worker.session.close) with the tolerance the server sends (its TOLERANCE). A hint
+// shows the local rule with its numbers. Keyboard: Tab between the fields, Enter checks.
+
+/** A number as the record writes one ("inf", "-inf", "nan" for the non-finite) or a learner
+ * types one (also "Infinity"); null when the text is no number. */
+export function readNumber(text) {
+  if (typeof text === "number") return text;
+  const t = String(text ?? "").trim().toLowerCase();
+  const bare = t.replace(/^[+-]/, "");
+  if (bare === "inf" || bare === "infinity") return t.startsWith("-") ? -Infinity : Infinity;
+  if (bare === "nan") return NaN;
+  const x = t === "" ? NaN : Number(t);
+  return Number.isNaN(x) ? null : x;
+}
+
+/** engine.worker.session.close: equal (nan matches nan), or both finite and within `tolerance`
+ * (relative, and absolute near 0). tests/js/learn/close_cases.py holds both to one table. */
+export function close(a, b, tolerance) {
+  if (a === b || (Number.isNaN(a) && Number.isNaN(b))) return true;
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return false;
+  const gap = Math.abs(a - b);
+  return gap <= tolerance || gap <= tolerance * Math.max(Math.abs(a), Math.abs(b));
+}
 
 export class Practice {
   /**
@@ -92,8 +113,8 @@ export class Practice {
     const verdicts = [];
     for (const input of this.el.fields.querySelectorAll("input")) {
       const change = step.changes.find((c) => c.node === input.dataset.node);
-      const guess = Number(input.value.trim());
-      const ok = input.value.trim() !== "" && this.close(guess, Number(change.after));
+      const guess = readNumber(input.value);
+      const ok = guess !== null && close(guess, readNumber(change.after), this.tolerance);
       this.asked += 1;
       if (ok) this.right += 1;
       const name = names.get(change.node);
@@ -107,11 +128,5 @@ export class Practice {
     this.el.score.textContent = `Score: ${this.right} of ${this.asked}.`;
     this.say(`${verdicts.join(" ")} ${this.el.score.textContent}`);
     this.ask();
-  }
-
-  close(a, b) {
-    if (!Number.isFinite(a) || !Number.isFinite(b)) return a === b;
-    const gap = Math.abs(a - b);
-    return gap <= this.tolerance || gap <= this.tolerance * Math.max(Math.abs(a), Math.abs(b));
   }
 }

@@ -13,10 +13,12 @@ export class UrlState {
   /**
    * defaultSource: the program the page shows without ?src (left out of links);
    * startsAtEnd: without ?step the page starts after the last step (an embed without controls);
-   * maxUrlBytes: the longest URL the server accepts (it answers 414 past it: app/settings.py).
+   * maxUrlBytes: the longest URL the server accepts (it answers 414 past it: app/settings.py);
+   * defaultMode: the mode a link without ?mode runs (the server's: left out of links).
    */
-  constructor({ defaultSource, startsAtEnd = false, descent = {}, maxUrlBytes }) {
+  constructor({ defaultSource, startsAtEnd = false, descent = {}, maxUrlBytes, defaultMode }) {
     this.descent = descent; // {rate, steps}: the server's defaults
+    this.defaultMode = defaultMode;
     this.maxUrlBytes = maxUrlBytes;
     const params = new URLSearchParams(window.location.search);
     this.defaultSource = params.has("src") ? null : defaultSource;
@@ -49,7 +51,7 @@ export class UrlState {
     const url = new URL(window.location.href);
     const { source, step, mode, values, graph, learning } = this.state;
     setOrDelete(url.searchParams, "src", source === this.defaultSource ? null : source);
-    setOrDelete(url.searchParams, "mode", mode === "correct" ? null : mode);
+    setOrDelete(url.searchParams, "mode", mode === this.defaultMode ? null : mode);
     setOrDelete(url.searchParams, "step", step > 0 || this.startsAtEnd ? String(step) : null);
     const changed = Object.keys(values ?? {}).length ? JSON.stringify(values) : null;
     setOrDelete(url.searchParams, "values", changed); // what-if values: name → number

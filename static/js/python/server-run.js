@@ -7,10 +7,12 @@
 
 export class ServerRun {
   /** url: the route's URL (relative to the page); maxUrlBytes: the server's URL limit (a
-   * longer one is refused, 414: such a program waits for Python). */
-  constructor(url = "run", maxUrlBytes = Infinity) {
+   * longer one is refused, 414: such a program waits for Python); defaultMode: the mode the
+   * route runs without ?mode (the server's). */
+  constructor(url = "run", maxUrlBytes = Infinity, defaultMode = null) {
     this.url = new URL(url, document.baseURI);
     this.maxUrlBytes = maxUrlBytes;
+    this.defaultMode = defaultMode;
     this.controller = null;
   }
 
@@ -21,7 +23,7 @@ export class ServerRun {
     const controller = (this.controller = new AbortController());
     const url = new URL(this.url);
     url.searchParams.set("src", source);
-    if (mode && mode !== "correct") url.searchParams.set("mode", mode);
+    if (mode && mode !== this.defaultMode) url.searchParams.set("mode", mode);
     if (Object.keys(inputs).length) url.searchParams.set("values", JSON.stringify(inputs));
     if (url.pathname.length + url.search.length > this.maxUrlBytes) return null;
     try {

@@ -201,8 +201,8 @@ export function errorResult(message, { stopped = false } = {}) {
 }
 
 /** `choice`: {layout, note}, the layout the record chose (layout-choice.js choiceOf). */
-export function layoutMessage(id, viz, dot, choice) {
-  return { type: LAYOUT, id, viz, dot, choice };
+export function layoutMessage(id, viz, dot, choice, notes) {
+  return { type: LAYOUT, id, viz, dot, choice, notes };
 }
 
 /** `layout`: "graphviz" or "layered"; `note`: why, in words, when it is not Graphviz. */

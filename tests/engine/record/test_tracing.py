@@ -10,6 +10,9 @@ from hypothesis import assume, given, settings
 from engine import Value, parse, trace
 from engine.graph import node_ids, topological_order
 from engine.numeric import format_number
+from engine.record import recorder
+from engine.record.recorder import Recorder, as_step
+from engine.record.tracing import standard_pass
 from tests.engine.conftest import examples
 from tests.engine.expressions import Expr, expressions, points
 from tests.engine.language.test_language import NEURON
@@ -136,3 +139,32 @@ def test_replayed_grads_equal_backward_on_generated_programs(e: Expr, x: float, 
         assert node["data_text"] == format_number(
             next(v.data for v in order if ids[id(v)] == node["id"])
         )
+
+
+@pytest.mark.parametrize("accumulate", [False, True])
+def test_backward_and_the_standard_pass_are_one_loop(accumulate: bool):
+    """Value.backward() recorded while a program runs and the tracer's standard pass on the
+    same graph make the same calls, in the same order, with the same grads before and after."""
+
+    def graph() -> Value:
+        x, w = Value(2.0, label="x"), Value(-3.0, label="w")
+        n = x * w + x  # x used twice: its grad accumulates
+        return (n.tanh() + n.relu() - n**2).exp()
+
+    def steps(rec: Recorder) -> list[tuple]:
+        made = [as_step(raw) for raw in rec.steps]
+        return [(s.node.data, s.out_grad, s.before, s.after, s.datas) for s in made]
+
+    root, rec = graph(), Recorder()
+    root.backward()  # grads there before the pass, the same on both sides
+    previous, recorder.ACTIVE = recorder.ACTIVE, rec
+    try:
+        root.backward(accumulate=accumulate)
+    finally:
+        recorder.ACTIVE = previous
+    traced, own = graph(), Recorder()
+    traced.backward()
+    standard_pass(traced, own, zero=not accumulate)
+    assert steps(own) == steps(rec) and len(rec.steps) == 9  # the leaves: no step
+    assert all(type(raw) is tuple for raw in own.steps)  # Value.backward's own loop recorded them
+    assert [v.grad for v in topological_order(traced)] == [v.grad for v in topological_order(root)]

@@ -3,9 +3,12 @@ reset, gradient checks against finite differences, and descent — through
 engine.worker.playground.act,
 as the worker does."""
 
+import runpy
+from pathlib import Path
+
 import pytest
 
-from engine.worker import session
+from engine.worker import session, whatif
 from engine.worker.playground import act, run_in_worker
 from tests.programs import program
 
@@ -13,6 +16,18 @@ LOSS = "w1 = 2.0\nw2 = 3.0\nloss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5"
 WRONG_MUL = program("own_class_descent").split("w1 = Value(2.0)")[0] + (
     "x = Value(2.0)\ny = Value(-3.0)\nout = x * y + x\nbackprop(out)\n"
 )
+
+
+# The table the page's Practice is held to as well (tests/js/learn/practice.test.mjs).
+CLOSE_CASES = runpy.run_path(
+    str(Path(__file__).resolve().parents[2] / "js" / "learn" / "close_cases.py")
+)["CASES"]
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), CLOSE_CASES)
+def test_close_enough_is_one_rule_for_the_engine_and_the_page(a, b, expected):
+    assert session.close(a, b) is expected
+    assert session.close(b, a) is expected
 
 
 def names(graph: int = 0) -> dict[str, str]:
@@ -147,3 +162,22 @@ def test_bad_requests_are_messages():
     assert "unknown action" in act(0, "fly", {})["error"]["message"]
     assert not act(0, "call", {"node": "n99"})["ok"]
     assert act(0, "call", {"node": "n0"})["ok"]  # a leaf's _backward does nothing, but may run
+
+
+def test_descent_s_parameters_are_the_named_leaves_of_what_if():
+    """One rule of a named leaf (engine.worker.whatif.leaf_name): a label, else the variable,
+    when it is an identifier; a label a link could not carry names nothing."""
+    source = (
+        "from engine import Value\n"
+        "a = Value(2.0, label='a b')\n"
+        "w = Value(3.0)\n"
+        "c = Value(1.0, label='c')\n"
+        "out = a * w + c\n"
+        "out.backward()\n"
+    )
+    result = run_in_worker(source)
+    assert result["ok"], result
+    answer = act(0, "parameters", {})
+    assert sorted(answer["names"].values()) == ["c", "w"]
+    live = session.session(0)
+    assert sorted(whatif.leaf_names(live.order, live.names).values()) == ["c", "w"]

@@ -37,7 +37,7 @@ function params() {
 beforeEach(() => open("http://localhost/embed?controls=0&theme=dark"));
 
 test("the state on screen, defaults left out, the embed's options kept", () => {
-  const state = new UrlState({ defaultSource: DEFAULT, descent: DESCENT });
+  const state = new UrlState({ defaultSource: DEFAULT, defaultMode: "correct", descent: DESCENT });
   state.update({ source: "y = 2 * 3", step: 2, mode: "overwrite", values: { a: 1.5 } });
   state.link();
   assert.deepEqual(params(), {
@@ -53,8 +53,18 @@ test("the state on screen, defaults left out, the embed's options kept", () => {
   assert.deepEqual(params(), { controls: "0", theme: "dark" });
 });
 
+test("the mode is left out when it is the server's default, whichever that is", () => {
+  const state = new UrlState({ defaultSource: DEFAULT, defaultMode: "overwrite" });
+  state.update({ source: DEFAULT, step: 0, mode: "overwrite" });
+  state.link();
+  assert.equal(params().mode, undefined);
+  state.update({ source: DEFAULT, step: 0, mode: "correct" });
+  state.link();
+  assert.equal(params().mode, "correct");
+});
+
 test("learning modes and descent's fields, each only when not the default", () => {
-  const state = new UrlState({ defaultSource: DEFAULT, descent: DESCENT });
+  const state = new UrlState({ defaultSource: DEFAULT, defaultMode: "correct", descent: DESCENT });
   const learning = { forward: true, practice: false, manual: true, params: ["w1", "w2"] };
   state.update({ source: DEFAULT, step: 0, mode: "correct", ...learning, rate: "0.5", steps: "25" });
   state.link();
@@ -74,14 +84,14 @@ test("learning modes and descent's fields, each only when not the default", () =
 
 test("a link opened with ?src keeps it even when it is the default program", () => {
   open(`http://localhost/?src=${encodeURIComponent(DEFAULT)}`);
-  const state = new UrlState({ defaultSource: DEFAULT });
+  const state = new UrlState({ defaultSource: DEFAULT, defaultMode: "correct" });
   state.update({ source: DEFAULT, step: 0, mode: "correct" });
   state.link();
   assert.equal(params().src, DEFAULT);
 });
 
 test("a program too long for a URL is left out, with its step", () => {
-  const state = new UrlState({ defaultSource: DEFAULT, maxUrlBytes: 60 * 1024 });
+  const state = new UrlState({ defaultSource: DEFAULT, defaultMode: "correct", maxUrlBytes: 60 * 1024 });
   const long = `x = ${"1 + ".repeat(20_000)}1`;
   state.update({ source: long, step: 3, mode: "overwrite" });
   state.link();
@@ -92,10 +102,10 @@ test("a program too long for a URL is left out, with its step", () => {
 });
 
 test("whether a link can carry a program: the server's limit, sent in the page's data", () => {
-  const state = new UrlState({ defaultSource: DEFAULT, maxUrlBytes: 1000 });
+  const state = new UrlState({ defaultSource: DEFAULT, defaultMode: "correct", maxUrlBytes: 1000 });
   assert.equal(state.fits("x = 1.0"), true);
   assert.equal(state.fits(`x = ${"1 + ".repeat(300)}1`), false); // 1,200 bytes, encoded more
-  const roomy = new UrlState({ defaultSource: DEFAULT, maxUrlBytes: 10_000 });
+  const roomy = new UrlState({ defaultSource: DEFAULT, defaultMode: "correct", maxUrlBytes: 10_000 });
   assert.equal(roomy.fits("x".repeat(9000)), true);
 });
 
@@ -106,7 +116,7 @@ test("the history entry's own state (the draft's key) survives the URL's rewrite
     window.history.state = state;
     replace(state, title, next);
   };
-  const state = new UrlState({ defaultSource: DEFAULT });
+  const state = new UrlState({ defaultSource: DEFAULT, defaultMode: "correct" });
   state.update({ source: "x = 2.0", step: 0, mode: "correct" });
   state.link();
   assert.equal(writes, 1);
@@ -114,7 +124,7 @@ test("the history entry's own state (the draft's key) survives the URL's rewrite
 });
 
 test("a picture embed (starts at the end) keeps step 0 in the link", () => {
-  const state = new UrlState({ defaultSource: DEFAULT, startsAtEnd: true });
+  const state = new UrlState({ defaultSource: DEFAULT, defaultMode: "correct", startsAtEnd: true });
   state.update({ source: DEFAULT, step: 0, mode: "correct" });
   state.link();
   assert.equal(params().step, "0");
@@ -122,7 +132,7 @@ test("a picture embed (starts at the end) keeps step 0 in the link", () => {
 
 test("a run of steps writes the URL once, when the steps stop", (t) => {
   t.mock.timers.enable({ apis: ["setTimeout"] });
-  const state = new UrlState({ defaultSource: DEFAULT });
+  const state = new UrlState({ defaultSource: DEFAULT, defaultMode: "correct" });
   for (let step = 1; step <= 5; step++) {
     state.update({ source: DEFAULT, step, mode: "correct" });
     t.mock.timers.tick(QUIET_MS / 2); // the next click comes sooner than QUIET_MS
@@ -135,7 +145,7 @@ test("a run of steps writes the URL once, when the steps stop", (t) => {
 
 test("leaving the page writes the state at once", (t) => {
   t.mock.timers.enable({ apis: ["setTimeout"] });
-  const state = new UrlState({ defaultSource: DEFAULT });
+  const state = new UrlState({ defaultSource: DEFAULT, defaultMode: "correct" });
   state.update({ source: DEFAULT, step: 7, mode: "correct" });
   for (const listener of listeners.pagehide ?? []) listener();
   assert.equal(params().step, "7");
@@ -144,7 +154,7 @@ test("leaving the page writes the state at once", (t) => {
 });
 
 test("a Python program's Graph of is kept by index, and left out when there is no choice", () => {
-  const state = new UrlState({ defaultSource: DEFAULT, descent: DESCENT });
+  const state = new UrlState({ defaultSource: DEFAULT, defaultMode: "correct", descent: DESCENT });
   state.update({ source: "print(1)", step: 1, mode: "correct", graph: 1 });
   state.link();
   assert.equal(params().graph, "1");

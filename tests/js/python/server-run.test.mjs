@@ -25,6 +25,19 @@ test("the worker's answer replaces the server's only if the graph differs", () =
   assert.ok(!sameGraph({ ok: true, trace }, null));
 });
 
+test("the mode is sent unless it is the server's default", async () => {
+  globalThis.document = { baseURI: "https://example.org/" };
+  const asked = [];
+  globalThis.fetch = async (url) => {
+    asked.push(new URL(url).searchParams.get("mode"));
+    return new Response(JSON.stringify({ ok: true, trace }), { status: 200 });
+  };
+  const server = new ServerRun("/run", 1000, "overwrite");
+  await server.run("y = 2 * 3", "overwrite");
+  await server.run("y = 2 * 3", "correct");
+  assert.deepEqual(asked, [null, "correct"]);
+});
+
 test("a program too long for the server's URL limit is not sent: it waits for Python", async () => {
   globalThis.document = { baseURI: "https://example.org/" };
   const asked = [];
@@ -32,7 +45,7 @@ test("a program too long for the server's URL limit is not sent: it waits for Py
     asked.push(String(url));
     return new Response(JSON.stringify({ ok: true, trace }), { status: 200 });
   };
-  const server = new ServerRun("/run", 100);
+  const server = new ServerRun("/run", 100, "correct");
   assert.ok(await server.run("y = 2 * 3", "correct"));
   assert.equal(await server.run(`y = ${"1 + ".repeat(40)}1`, "correct"), null);
   assert.deepEqual(asked, ["https://example.org/run?src=y+%3D+2+*+3"]);

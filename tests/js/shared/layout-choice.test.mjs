@@ -30,16 +30,34 @@ test("the record's choice is the page's: the layered layout for a hub, with why"
   assert.match(choice.note, /^Drawn with the quick layered layout: Graphviz would take about \d+ s on this graph\.$/);
 });
 
-test("Graphviz failing says so, with its message", () => {
-  const choice = graphvizFailed(new Error("Maximum call stack size exceeded"));
-  assert.deepEqual(choice, {
-    layout: "layered",
-    note: "Drawn with the quick layered layout: Graphviz failed (Maximum call stack size exceeded).",
-  });
-  assert.equal(graphvizFailed("out of memory").note, "Drawn with the quick layered layout: Graphviz failed (out of memory).");
+/** The words the page is sent (app/page_data.py `layout_notes`), and the engine's own notes for
+ * the same cases, written by engine/record/layout_choice.py. */
+function engineNotes(error) {
+  const code = [
+    "import sys, json",
+    "from engine.record.layout_choice import GRAPHVIZ_FAILED, LAYERED_NOTE, STUBS_NOTE, page_notes",
+    "failed = LAYERED_NOTE.format(why=GRAPHVIZ_FAILED.format(error=sys.argv[1]))",
+    "print(json.dumps({'notes': page_notes(), 'failed': failed, 'stubs': STUBS_NOTE}))",
+  ].join("\n");
+  return JSON.parse(execFileSync(python, ["-c", code, error], { cwd: root, encoding: "utf8" }));
+}
+
+test("Graphviz failing says so, with its message, in the engine's words", () => {
+  for (const message of ["Maximum call stack size exceeded", "out of memory", "$& {error} $1"]) {
+    const { notes, failed } = engineNotes(message);
+    assert.deepEqual(graphvizFailed(new Error(message), notes), { layout: "layered", note: failed });
+    assert.equal(graphvizFailed(message, notes).note, failed);
+  }
+  const { notes } = engineNotes("x");
+  assert.equal(
+    graphvizFailed("out of memory", notes).note,
+    "Drawn with the quick layered layout: Graphviz failed (out of memory).",
+  );
 });
 
-test("stubs are explained only when the layout drew some", () => {
-  assert.equal(withStubs("Drawn.", 0), "Drawn.");
-  assert.equal(withStubs("Drawn.", 3), "Drawn. An input used many times is named beside each use.");
+test("stubs are explained only when the layout drew some, in the engine's words", () => {
+  const { notes, stubs } = engineNotes("x");
+  assert.equal(withStubs("Drawn.", 0, notes), "Drawn.");
+  assert.equal(withStubs("Drawn.", 3, notes), `Drawn. ${stubs}`);
+  assert.equal(stubs, "An input used many times is named beside each use.");
 });
