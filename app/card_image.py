@@ -16,7 +16,7 @@ from app.engine_runs import Refused
 from app.graph_image import IMAGE_CACHE, drawing, render
 from app.page_data import parse_int
 from app.presets import DEFAULT_SOURCE
-from engine.record.tracing import MODES
+from engine.record.tracing import DEFAULT_MODE, MODES
 
 router = APIRouter()
 
@@ -45,7 +45,7 @@ def card_dot(dot_text: str, svg: bytes) -> str:
 
 @router.get("/card.png", response_class=Response)
 async def card_png(
-    request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct", step: str | None = None
+    request: Request, src: str = DEFAULT_SOURCE, mode: str = DEFAULT_MODE, step: str | None = None
 ) -> Response:
     if mode not in MODES:
         return PlainTextResponse(f"mode must be one of {', '.join(MODES)}", status_code=400)

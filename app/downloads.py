@@ -27,7 +27,7 @@ from app.presets import DEFAULT_SOURCE
 from app.program_code import DoesNotFit, notebook_json, python_file
 from app.titles import is_python_error
 from engine import ExpressionError, parse
-from engine.record.tracing import MODES
+from engine.record.tracing import DEFAULT_MODE, MODES
 
 router = APIRouter(prefix="/download")
 PYTHON_MICROGRAD = (
@@ -86,7 +86,7 @@ def _program_ipynb(src: str, mode: str) -> Response:
 
 @router.get("/program.py")
 async def program_py(
-    request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct", variant: str = "engine"
+    request: Request, src: str = DEFAULT_SOURCE, mode: str = DEFAULT_MODE, variant: str = "engine"
 ) -> Response:
     try:
         return await _engine(request, src, _program_py, src, mode, variant)
@@ -96,7 +96,7 @@ async def program_py(
 
 @router.get("/program.ipynb")
 async def program_ipynb(
-    request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct"
+    request: Request, src: str = DEFAULT_SOURCE, mode: str = DEFAULT_MODE
 ) -> Response:
     try:
         return await _engine(request, src, _program_ipynb, src, mode)
@@ -106,7 +106,7 @@ async def program_ipynb(
 
 @router.get("/website.zip")
 async def website_zip(
-    request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct", step: str | None = None
+    request: Request, src: str = DEFAULT_SOURCE, mode: str = DEFAULT_MODE, step: str | None = None
 ) -> Response:
     settings = request.app.state.settings
 

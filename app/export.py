@@ -43,7 +43,7 @@ from app.page_data import (
 )
 from app.presets import PRESETS
 from app.settings import Settings
-from engine.record.tracing import MODES
+from engine.record.tracing import DEFAULT_MODE, MODES
 
 COPIED = ("css", "js", "vendor")  # the folders of static/ that the page loads
 SKIPPED_SUFFIXES = (".gz", ".br")  # precompressed copies: a static host serves the originals
@@ -81,7 +81,7 @@ def export_page(settings: Settings, source: str, mode: str, step: int | None) ->
     manifest = read_manifest(settings.vendor_manifest)
     if not manifest:
         raise ExportError(f"{settings.vendor_manifest} is missing: run scripts/setup.sh first")
-    options = PageOptions(source=source, mode=mode if mode in MODES else "correct", step=step)
+    options = PageOptions(source=source, mode=mode if mode in MODES else DEFAULT_MODE, step=step)
     page = build_page(
         options, relative_manifest(manifest), max_data_bytes=settings.max_page_data, served=False
     )
@@ -152,7 +152,7 @@ def static_files(static_dir: Path) -> Iterator[tuple[Path, str]]:
 
 
 def export_site(
-    out_dir: Path, source: str, mode: str = "correct", step: int | None = None,
+    out_dir: Path, source: str, mode: str = DEFAULT_MODE, step: int | None = None,
     settings: Settings | None = None,
 ) -> Path:  # fmt: skip
     """Write the site into `out_dir` (emptied first if it holds an earlier export)."""
@@ -203,7 +203,7 @@ def zip_site(html: str, settings: Settings, folder: str = "playground") -> bytes
 
 
 def export_zip(
-    source: str, mode: str = "correct", step: int | None = None,
+    source: str, mode: str = DEFAULT_MODE, step: int | None = None,
     settings: Settings | None = None, folder: str = "playground",
 ) -> bytes:  # fmt: skip
     """The same site as a zip archive whose files sit in `folder/`."""
@@ -223,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="the program, a text file in the playground's language ('-': stdin)",
     )
-    parser.add_argument("--mode", choices=MODES, default="correct")
+    parser.add_argument("--mode", choices=MODES, default=DEFAULT_MODE)
     parser.add_argument(
         "--step",
         type=int,

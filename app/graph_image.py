@@ -24,7 +24,7 @@ from engine import ExpressionError, parse, trace
 from engine.record.dot import dot_source
 from engine.record.graph_record import grad_texts_at
 from engine.record.layout_choice import FAST_ATTRIBUTES, layout_cost
-from engine.record.tracing import MODES
+from engine.record.tracing import DEFAULT_MODE, MODES
 
 router = APIRouter()
 
@@ -44,7 +44,7 @@ def note_dot(lines: tuple[str, ...] = PYTHON_NOTE) -> str:
     )
 
 
-def graph_dot(source: str, mode: str = "correct", step: int | None = None) -> tuple[str, dict]:
+def graph_dot(source: str, mode: str = DEFAULT_MODE, step: int | None = None) -> tuple[str, dict]:
     """DOT source of the program's graph at `step` (None: after the whole backward pass), and
     the program's record."""
     record = trace(parse(source), mode)
@@ -67,7 +67,7 @@ def _bad_request(message: str, status: int = 400) -> PlainTextResponse:
 
 
 async def drawing(
-    request: Request, src: str, mode: str = "correct", step: int | None = None
+    request: Request, src: str, mode: str = DEFAULT_MODE, step: int | None = None
 ) -> tuple[str, bool]:
     """The DOT to draw for the program (its graph, or for a Python program the note), and
     whether its layout is expensive, within the client's and the server's share of engine time
@@ -115,7 +115,7 @@ async def render(
 
 
 async def draw(
-    request: Request, kind: str, src: str, mode: str = "correct", step: int | None = None
+    request: Request, kind: str, src: str, mode: str = DEFAULT_MODE, step: int | None = None
 ) -> bytes:
     """The graph as an SVG or PNG (`kind`); raises Refused. /graph.svg, /graph.png and the
     link preview's card (app.card_image) all draw through here."""
@@ -125,14 +125,14 @@ async def draw(
 
 @router.get("/graph.svg", response_class=Response)
 async def graph_svg(
-    request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct", step: str | None = None
+    request: Request, src: str = DEFAULT_SOURCE, mode: str = DEFAULT_MODE, step: str | None = None
 ) -> Response:
     return await _image(request, "svg", src, mode, step)
 
 
 @router.get("/graph.png", response_class=Response)
 async def graph_png(
-    request: Request, src: str = DEFAULT_SOURCE, mode: str = "correct", step: str | None = None
+    request: Request, src: str = DEFAULT_SOURCE, mode: str = DEFAULT_MODE, step: str | None = None
 ) -> Response:
     """The same graph as a PNG (at most 24 x 24 in): the picture of link previews."""
     return await _image(request, "png", src, mode, step)

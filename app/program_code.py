@@ -18,6 +18,7 @@ from pathlib import Path
 
 from app import portable_value
 from engine.language.grammar import FUNCTIONS
+from engine.record.tracing import DEFAULT_MODE
 
 MICROGRAD_METHODS = {"relu"}  # micrograd 0.1.0's Value has relu and + - * / ** (number) only
 
@@ -192,9 +193,9 @@ def _print_code(program: Program) -> list[str]:
     ]
 
 
-def python_file(source: str, mode: str = "correct", micrograd: bool = False) -> str:
+def python_file(source: str, mode: str = DEFAULT_MODE, micrograd: bool = False) -> str:
     """A runnable script. Raises DoesNotFit (micrograd) or SyntaxError."""
-    if micrograd and mode != "correct":
+    if micrograd and mode != DEFAULT_MODE:
         raise DoesNotFit("micrograd has no second backward pass without zeroing, nor the = bug")
     program = translate(source, micrograd)
     parts = ['"""Made by the autograd playground: the graph on screen, as code."""', ""]
@@ -210,7 +211,7 @@ def python_file(source: str, mode: str = "correct", micrograd: bool = False) -> 
     return "\n".join(parts) + "\n"
 
 
-def notebook(source: str, mode: str = "correct") -> dict:
+def notebook(source: str, mode: str = DEFAULT_MODE) -> dict:
     """An nbformat 4 notebook: the import, one cell per statement group, the backward pass,
     the grads printed, and `draw_dot` at the end."""
     program = translate(source)
@@ -253,7 +254,7 @@ def python_notebook(source: str) -> dict:
     return _notebook(cells)
 
 
-def notebook_json(source: str, mode: str = "correct", python: bool = False) -> str:
+def notebook_json(source: str, mode: str = DEFAULT_MODE, python: bool = False) -> str:
     """`python`: the source is full Python, kept as written (python_notebook)."""
     book = python_notebook(source) if python else notebook(source, mode)
     return json.dumps(book, indent=1, ensure_ascii=False) + "\n"

@@ -27,7 +27,7 @@ from app.first_paint import first_svg
 from app.page_data import MAX_DATA_BYTES, python_pending
 from app.what_if import read_values
 from engine import ExpressionError, parse
-from engine.record.tracing import MODES
+from engine.record.tracing import DEFAULT_MODE, MODES
 from engine.worker import whatif
 from engine.worker.playground import is_python_only, run
 
@@ -67,7 +67,7 @@ def _bad(message: str) -> PlainTextResponse:
 
 @router.get("/run", response_class=Response)
 async def run_route(
-    request: Request, src: str | None = None, mode: str = "correct", values: str | None = None
+    request: Request, src: str | None = None, mode: str = DEFAULT_MODE, values: str | None = None
 ) -> Response:
     if src is None:
         return _bad("src is missing: /run?src=y%20%3D%202%20*%203 runs a program")

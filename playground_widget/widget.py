@@ -9,7 +9,7 @@ import traitlets
 
 from engine import Value, trace
 from engine.record.dot import dot_source
-from engine.record.tracing import DEFAULT_SPEED, MODES
+from engine.record.tracing import DEFAULT_MODE, DEFAULT_SPEED, MODES
 
 WIDGET_BUNDLE = "js/bundle/widget.js"  # scripts/build_bundle.mjs writes it at setup
 STYLES_BUNDLE = "css/bundle/playground.css"  # the page's styles in one file, from the same build
@@ -64,7 +64,7 @@ class Playground(anywidget.AnyWidget):
     step = traitlets.Int(0).tag(sync=True)
     speed = traitlets.Int(DEFAULT_SPEED).tag(sync=True)
 
-    def __init__(self, root: Value, mode: str = "correct", step: int = 0, **kwargs):
+    def __init__(self, root: Value, mode: str = DEFAULT_MODE, step: int = 0, **kwargs):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         record = trace(root, mode)

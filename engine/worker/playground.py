@@ -20,12 +20,12 @@ from engine.language.parser import parse
 from engine.record import replay
 from engine.record.dot import dot_source
 from engine.record.graph_record import number
-from engine.record.tracing import MODES, trace
+from engine.record.tracing import DEFAULT_MODE, MODES, trace
 from engine.worker import whatif, whatif_code
 
 
 def run(
-    source: str, mode: str = "correct", inputs: Mapping[str, float] | None = None
+    source: str, mode: str = DEFAULT_MODE, inputs: Mapping[str, float] | None = None
 ) -> dict[str, Any]:
     """`{ok: true, language, trace, dot, inputs}`, or `{ok: false, language, error}`.
 
@@ -34,7 +34,7 @@ def run(
     (see `run_in_worker`), which also lists every graph the program made.
     """
     if mode not in MODES:
-        mode = "correct"
+        mode = DEFAULT_MODE
     try:
         program = parse(source, inputs)
         # Values for names the program assigns (what-if): the same graph, data redone.
@@ -135,7 +135,7 @@ def _beyond_language(source: str, inputs: Mapping[str, float] | None) -> bool:
 
 
 def run_in_worker(
-    source: str, mode: str = "correct", inputs: Mapping[str, float] | None = None
+    source: str, mode: str = DEFAULT_MODE, inputs: Mapping[str, float] | None = None
 ) -> dict[str, Any]:
     """`run`, or for Python outside the language, engine.worker.runner's result (output, error,
     `graphs` and `chosen`) with the chosen graph's record and DOT as `trace` and `dot`."""
@@ -210,12 +210,12 @@ def _dump(result: dict[str, Any]) -> str:
     return json.dumps(result, allow_nan=False, separators=(",", ":"))
 
 
-def run_json(source: str, mode: str = "correct", inputs_json: str = "{}") -> str:
+def run_json(source: str, mode: str = DEFAULT_MODE, inputs_json: str = "{}") -> str:
     """`run` for callers that speak strings."""
     return _dump(run(source, mode, _load_inputs(inputs_json)))
 
 
-def run_in_worker_json(source: str, mode: str = "correct", inputs_json: str = "{}") -> str:
+def run_in_worker_json(source: str, mode: str = DEFAULT_MODE, inputs_json: str = "{}") -> str:
     """`run_in_worker` for the worker, which passes JSON across the Pyodide boundary. A Python
     run's `trace` and `dot` are its chosen graph's, sent once, in `graphs` (the page's
     engine-client.js points them back): at 20,000 values they are half the text."""
