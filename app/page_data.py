@@ -29,8 +29,9 @@ from engine.record.graph_record import MAX_NODES
 from engine.record.layout_choice import page_notes
 from engine.record.tracing import DEFAULT_MODE, DEFAULT_SPEED, MODES
 from engine.worker import moons, whatif
+from engine.worker.gradient_check import TOLERANCE
 from engine.worker.playground import is_python_only, run
-from engine.worker.session import MAX_DESCENT_STEPS, TOLERANCE
+from engine.worker.session import MAX_DESCENT_STEPS
 
 MODE_LABELS = {
     "correct": "+= (correct)",

@@ -9,7 +9,6 @@ rebuilt copy (engine.record.replay), and a finite difference only ever calls the
 """
 
 import functools
-import math
 from collections import Counter
 from typing import Any
 
@@ -20,31 +19,11 @@ from engine.record import collector, replay
 from engine.record.graph_record import _Graph, _step, grads_at, graph_record, number
 from engine.record.recorder import Recorder
 from engine.record.tracing import standard_pass
+from engine.worker import gradient_check
+from engine.worker.gradient_check import close
 from engine.worker.whatif import leaf_name
 
-# A grad matches when within this relative error, or this absolute error near 0 (a decision
-# made here once; the page shows the verdict it is sent).
-TOLERANCE = 1e-4
 MAX_DESCENT_STEPS = 1000
-_STEPS = tuple(10.0**-k for k in range(2, 9))  # finite-difference steps tried, times max(1, |x|)
-_ADAPTIVE_MAX_NODES = 2000  # above this, one step size only (each try rebuilds the graph)
-
-
-def close(a: float, b: float) -> bool:
-    """Whether two grads match: equal (nan matches nan), or both finite and within TOLERANCE.
-    The page's Practice applies this rule to its answers (static/js/learn/practice.js; both
-    are tested on tests/js/learn/close_cases.py)."""
-    if a == b or (math.isnan(a) and math.isnan(b)):
-        return True
-    if not (math.isfinite(a) and math.isfinite(b)):  # inf is no number's neighbour
-        return False
-    gap = abs(a - b)
-    return gap <= TOLERANCE or gap <= TOLERANCE * max(abs(a), abs(b))
-
-
-def relative_error(a: float, b: float) -> float:
-    scale = max(abs(a), abs(b))
-    return 0.0 if scale == 0 else abs(a - b) / scale
 
 
 class Session:
@@ -87,7 +66,6 @@ class Session:
         self.contributions: Counter[int] = Counter()
         self._correct: list[float] | None = None  # the standard pass's grads, made once
         self._sent: list[float] = []  # the grads the last answer gave the page
-        self._auto = 0.0  # the grad being checked, while a gradient check runs
 
     @functools.cached_property
     def graph(self) -> _Graph:
@@ -213,64 +191,9 @@ class Session:
 
     def gradient_check(self, grads: dict[str, float] | None = None) -> dict[str, Any]:
         """For every leaf: the grad the pass produced (`grads`, id -> value; default the ones
-        the record shows, else the live ones) against a central finite difference."""
-        grads = grads or self.shown_grads
-        replay.check_replayable(self.order)
-        adaptive = len(self.order) <= _ADAPTIVE_MAX_NODES
-        rows = []
-        for i, v in enumerate(self.order):
-            if nodes.children(v):
-                continue
-            uid = self.graph.ids[id(v)]
-            auto = float(grads[uid]) if grads and uid in grads else nodes.grad(v)
-            self._auto = auto
-            x = self.leaf_data.get(i, nodes.data(v))
-            numeric, kink, one_sided = self._finite_difference(i, x, adaptive)
-            ok = close(auto, numeric) or one_sided
-            rows.append({
-                "node": uid,
-                "name": self.graph.name(v),
-                "autograd": number(auto), "autograd_text": format_number(auto),
-                "numeric": number(numeric), "numeric_text": format_number(numeric),
-                "relative_error": number(relative_error(auto, numeric)),
-                "ok": ok,
-                "kink": kink,  # not differentiable here: a one-sided slope counts as a match
-            })  # fmt: skip
-        bad = [r["name"] for r in rows if not r["ok"]]
-        say = (
-            f"Every leaf's grad matches its finite difference ({len(rows)} leaves)."
-            if not bad
-            else f"{len(bad)} of {len(rows)} leaves do not match: {', '.join(bad)}."
-        )
-        return {"rows": rows, "tolerance": TOLERANCE, "mismatches": bad, "say": say}
-
-    def _finite_difference(self, i: int, x: float, adaptive: bool) -> tuple[float, bool, bool]:
-        """(central difference, is there a kink at x, does `auto` match a one-sided slope)
-        — the last two decided with `self._auto`, the grad being checked."""
-        scale = max(1.0, abs(x))
-        f0 = replay.output(self.order, self.leaf_data)
-
-        def sides(h: float) -> tuple[float, float]:
-            up = replay.output(self.order, {**self.leaf_data, i: x + h})
-            down = replay.output(self.order, {**self.leaf_data, i: x - h})
-            return (up - f0) / h, (f0 - down) / h
-
-        tries = [(h * scale, *sides(h * scale)) for h in (_STEPS if adaptive else (1e-6,))]
-        centrals = [(r + left) / 2 for _, r, left in tries]
-        chosen = len(tries) - 1
-        if adaptive:
-            # The step where successive estimates agree best: past it, rounding error wins.
-            gaps = [abs(a - b) for a, b in zip(centrals, centrals[1:], strict=False)]
-            finite = [(g, j) for j, g in enumerate(gaps) if math.isfinite(g)]
-            if finite:
-                chosen = min(finite)[1] + 1
-        h, right, left = tries[chosen]
-        # A kink (ReLU or max at exactly the switch): the one-sided slopes disagree, and the
-        # gap does not shrink with the step as a smooth function's (h * f'') does.
-        right2, left2 = sides(h / 16)
-        kink = not close(left, right) and abs(right2 - left2) > 0.5 * abs(right - left)
-        one_sided = kink and (close(self._auto, left) or close(self._auto, right))
-        return centrals[chosen], kink, one_sided
+        the record shows, else the live ones) against a central finite difference
+        (engine.worker.gradient_check)."""
+        return gradient_check.check(self, grads or self.shown_grads)
 
     # --- gradient descent ----------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 // Practice: before each backward step the learner types the grad each input will have; the
 // step (a recorded real call) then runs and the answers are checked against it, by the engine's
-// rule (engine.worker.session.close) with the tolerance the server sends (its TOLERANCE). A hint
+// rule (engine.worker.gradient_check.close) with the tolerance the server sends (its TOLERANCE). A hint
 // shows the local rule with its numbers. Keyboard: Tab between the fields, Enter checks.
 
 /** A number as the record writes one ("inf", "-inf", "nan" for the non-finite) or a learner
@@ -15,7 +15,7 @@ export function readNumber(text) {
   return Number.isNaN(x) ? null : x;
 }
 
-/** engine.worker.session.close: equal (nan matches nan), or both finite and within `tolerance`
+/** engine.worker.gradient_check.close: equal (nan matches nan), or both finite and within `tolerance`
  * (relative, and absolute near 0). tests/js/learn/close_cases.py holds both to one table. */
 export function close(a, b, tolerance) {
   if (a === b || (Number.isNaN(a) && Number.isNaN(b))) return true;

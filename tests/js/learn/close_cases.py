@@ -1,4 +1,4 @@
-"""The table "close enough" is held to in both languages: engine.worker.session.close (tests/
+"""The table "close enough" is held to in both languages: engine.worker.gradient_check.close (tests/
 engine/worker/test_session.py) and the page's Practice (tests/js/learn/practice.test.mjs, which
 runs this file for the engine's verdicts and its tolerance, printed as JSON).
 
@@ -42,7 +42,7 @@ CASES = [
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
     from engine.record.graph_record import number  # as the record writes a number
-    from engine.worker.session import TOLERANCE, close
+    from engine.worker.gradient_check import TOLERANCE, close
 
     cases = [
         {"a": number(a), "b": number(b), "close": close(a, b), "expected": expected}

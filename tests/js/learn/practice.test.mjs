@@ -1,4 +1,4 @@
-// practice.js: an answer is right by the engine's rule (engine.worker.session.close), on the table
+// practice.js: an answer is right by the engine's rule (engine.worker.gradient_check.close), on the table
 // of tests/js/learn/close_cases.py whose verdicts the engine itself prints: nan, inf, -0.0 and
 // tiny differences either side of the tolerance the server sends.
 //
