@@ -26,6 +26,8 @@ import {
   restoreMessage,
   runMessage,
 } from "../shared/protocol.js";
+import { actResult, parse, reply, runResult } from "./answers.js";
+import { adoptEarlyWorker, remember } from "./early-worker.js";
 import { SnapshotStore } from "./snapshot-store.js";
 
 const CORS_HINT = "Access-Control-Allow-Origin: * for its files";
@@ -285,77 +287,6 @@ export class EngineClient extends EventTarget {
       this.acting.delete(id);
     }
     this.dispatchEvent(new CustomEvent("failed", { detail: { message: reason } }));
-  }
-}
-
-function parse(text) {
-  return JSON.parse(text);
-}
-
-/** A reply's JSON text read by `read`, or an error result: the worker's text is untrusted. */
-function reply(text, read) {
-  try {
-    const result = read(text);
-    if (result && typeof result === "object" && !Array.isArray(result)) return result;
-  } catch {
-    // below
-  }
-  return parse(errorResult("Python's answer could not be read; edit to run again"));
-}
-
-/** An action's result, without any DOT the worker sent (record-dot.js writes the page's). */
-function actResult(text) {
-  const result = parse(text);
-  delete result.dot;
-  return result;
-}
-
-/** A run's result. A Python run sends its chosen graph's record once, in `graphs`
- * (engine.worker.playground.run_in_worker_json); `trace` names it again here. Any DOT the worker sent
- * is dropped: the page writes its own from the record (record-dot.js). */
-function runResult(text) {
-  const result = parse(text);
-  delete result.dot;
-  const graphs = Array.isArray(result.graphs) ? result.graphs : [];
-  for (const graph of graphs) if (graph && typeof graph === "object") delete graph.dot;
-  const chosen = graphs[result.chosen];
-  if (chosen && result.trace === undefined) result.trace = chosen.record;
-  return result;
-}
-
-/**
- * Once the worker that app/early_python.py's script started (a repeat visit) has said its first
- * word, or after `capMs`; at once when there is none. The browser starts a worker's thread
- * only from a free main thread: the parser and the page's own start kept it busy ~80 ms, so the
- * page waits for this before its own work (14 ms sooner to Python ready, A/B of 6).
- */
-export function earlyWorkerRunning(capMs = 100) {
-  const early = globalThis.earlyPython;
-  if (!early?.worker || early.events.length) return Promise.resolve();
-  return new Promise((resolve) => {
-    early.worker.addEventListener("message", () => resolve(), { once: true });
-    setTimeout(resolve, capMs);
-  });
-}
-
-/** What app/early_python.py's script left, once ({key, worker or null, events}; null if
- * there was no script, or it was taken). */
-function adoptEarlyWorker() {
-  const early = globalThis.earlyPython;
-  if (!early) return null;
-  delete globalThis.earlyPython;
-  early.worker?.removeEventListener("message", early.keep);
-  early.worker?.removeEventListener("error", early.keep);
-  return early;
-}
-
-/** This browser has booted Python (its files are cached): its next page starts it early. */
-function remember(key) {
-  if (!key) return;
-  try {
-    localStorage.setItem(key, "1");
-  } catch {
-    // storage blocked (a sandboxed iframe, a privacy setting): Python starts with the page's modules
   }
 }
 

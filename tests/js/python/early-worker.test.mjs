@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 
-import { earlyWorkerRunning } from "../../../static/js/python/engine-client.js";
+import { earlyWorkerRunning } from "../../../static/js/python/early-worker.js";
 
 afterEach(() => {
   delete globalThis.earlyPython;
