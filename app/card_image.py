@@ -14,7 +14,7 @@ from fastapi.responses import PlainTextResponse, Response
 from app.dot import SVG
 from app.engine_runs import Refused
 from app.graph_image import IMAGE_CACHE, drawing, render
-from app.page_data import parse_int
+from app.page_options import parse_int
 from app.presets import DEFAULT_SOURCE
 from engine.record.tracing import DEFAULT_MODE, MODES
 

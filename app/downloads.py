@@ -22,7 +22,7 @@ from fastapi.responses import PlainTextResponse, Response
 from app.engine_runs import Refused, client_address
 from app.export import ExportError, export_page, page_html, zip_site
 from app.first_paint import first_svg
-from app.page_data import parse_int
+from app.page_options import parse_int
 from app.presets import DEFAULT_SOURCE
 from app.program_code import DoesNotFit, notebook_json, python_file
 from app.titles import is_python_error

@@ -7,8 +7,10 @@ import json
 from dataclasses import dataclass, replace
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-from app.page_data import DEFAULT_SPEED, SPEEDS, PageOptions, page_options, program_query
+from app.page_data import program_query
+from app.page_options import SPEEDS, PageOptions, page_options
 from app.titles import named
+from engine.record.tracing import DEFAULT_SPEED
 
 EMBED_PATHS = ("/", "/embed")  # the pages a shared link may point at
 WIDTH = 720  # px: the width the frame heights below were chosen for

@@ -30,17 +30,8 @@ from app.early_python import starts_at_load, template_context
 from app.first_paint import first_svg
 from app.headers import CORS, CSP_BASE
 from app.module_graph import page_scripts
-from app.page_data import (
-    MODE_LABELS,
-    MOONS,
-    SPEEDS,
-    THEMES,
-    Page,
-    PageOptions,
-    build_page,
-    descent_fields,
-    read_manifest,
-)
+from app.page_data import MODE_LABELS, MOONS, Page, build_page, read_manifest
+from app.page_options import SPEEDS, THEMES, PageOptions, descent_fields
 from app.presets import PRESETS
 from app.settings import Settings
 from engine.record.tracing import DEFAULT_MODE, MODES

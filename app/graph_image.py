@@ -17,7 +17,8 @@ from fastapi.responses import PlainTextResponse, Response
 
 from app.dot import EXPENSIVE, PNG, SVG, DotError
 from app.engine_runs import Refused, client_address
-from app.page_data import clamp_step, parse_int
+from app.page_data import clamp_step
+from app.page_options import parse_int
 from app.presets import DEFAULT_SOURCE
 from app.titles import is_python_error
 from engine import ExpressionError, parse, trace

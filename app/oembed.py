@@ -22,7 +22,7 @@ from app.embed_code import WIDTH, EmbedCode, embed_code, frame_height, options_f
 from app.engine_runs import Refused, client_address
 from app.graph_image import IMAGE_CACHE, draw
 from app.origin import public_origin
-from app.page_data import PageOptions, parse_int
+from app.page_options import PageOptions, parse_int
 from app.what_if import values_problem
 
 router = APIRouter()

@@ -13,17 +13,13 @@ from app.page_data import (
     BUSY,
     MODE_LABELS,
     MOONS,
-    SPEEDS,
-    THEMES,
     Page,
-    PageOptions,
     build_page,
     deferred_page,
-    descent_fields,
-    page_options,
     program_query,
     read_manifest,
 )
+from app.page_options import SPEEDS, THEMES, PageOptions, descent_fields, page_options
 from app.presets import DEFAULT_SOURCE, PRESETS
 from app.settings import Settings
 from app.social import LinkPreview, link_preview

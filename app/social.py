@@ -13,7 +13,8 @@ from app.embed_code import embed_code
 from app.graph_image import PYTHON_NOTE
 from app.oembed import PROVIDER
 from app.origin import absolute_url, public_origin
-from app.page_data import PageOptions, program_query
+from app.page_data import program_query
+from app.page_options import PageOptions
 
 IMAGE_ALT = "Computation graph of the program, with each value's data and grad"
 DESCRIPTION = (

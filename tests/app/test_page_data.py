@@ -6,18 +6,14 @@ import pytest
 
 from app.first_paint import MAX_VALUES
 from app.page_data import (
-    DESCENT,
     MODE_LABELS,
-    PageOptions,
     build_page,
     clamp_step,
-    descent_fields,
-    page_options,
-    parse_int,
     program_query,
     read_manifest,
     script_json,
 )
+from app.page_options import DESCENT, PageOptions, descent_fields, page_options, parse_int
 from app.presets import DEFAULT_SOURCE, LOSS
 from app.settings import Settings
 from engine.record.tracing import DEFAULT_MODE, MODES

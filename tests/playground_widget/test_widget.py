@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.page_data import PageOptions
+from app.page_options import PageOptions
 from engine import Value, trace
 from playground_widget import Playground
 from playground_widget.widget import widget_css, widget_module
