@@ -308,8 +308,11 @@ def _add_structure(node_list: list[dict[str, Any]]) -> None:
     (engine.record.layout_choice.ranks), its consumers, and its op node's id."""
     consumers: dict[str, list[str]] = {n["id"]: [] for n in node_list}
     for n in node_list:
-        for child in dict.fromkeys(n["children"]):  # `a + a` uses a once
-            consumers[child].append(n["id"])
+        uid = n["id"]
+        for child in n["children"]:
+            users = consumers[child]
+            if not users or users[-1] != uid:  # `a + a` uses a once
+                users.append(uid)
     for n, rank in zip(node_list, ranks(node_list), strict=True):
         n["rank"] = rank
         n["consumers"] = consumers[n["id"]]
