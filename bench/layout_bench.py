@@ -2,7 +2,7 @@
 
 - native `dot` (Graphviz 2.43) with the attributes engine/record/dot.py picks for its size (the fast
   ones above 400 drawn nodes), capped at --cap seconds (the reference);
-- our layered layout in Node (static/js/shared/layered-svg.js): DOT text to SVG text, and the layout
+- our layered layout in Node (static/js/shared/layered-svg.js): record to SVG text, and the layout
   the record picks for the page (engine/record/layout_choice.py);
 - the page in Chromium: the program pasted into "Expression" until its graph is on screen
   (the Python run in the worker included), the layout and install times the page records on
@@ -36,7 +36,7 @@ SECTION = "## Laying out big graphs"
 PROSE = (
     "Native `dot` with the attributes engine/record/dot.py picks for the graph's size (the fast "
     'ones above 400 drawn nodes), one run each. "Layered, Node" is '
-    "static/js/shared/layered-svg.js from DOT text to SVG text (median of the repeats); "
+    "static/js/shared/layered-svg.js from the record to SVG text (median of the repeats); "
     '"page" pastes the program into the playground in Chromium (medians): *drawn* is from the '
     "paste until every value is on screen, the Python run in the worker included; *layout* and "
     "*install* are the page's performance measures of those names (layout: worker, transfer "
@@ -111,8 +111,8 @@ def measure(repeats: int, cap: float, with_page: bool) -> dict[str, Any]:
     files = []
     for k, (name, (kind, source)) in enumerate(WORKLOADS.items()):
         record, dot = record_and_dot(kind, source)
-        path = report.RAW / f"layout-{k}.dot"
-        path.write_text(dot)
+        path = report.RAW / f"layout-{k}.json"  # the layered layout reads the record, not DOT
+        path.write_text(json.dumps(record))
         files.append(path)
         rows[name] = {
             "kind": kind,

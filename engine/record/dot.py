@@ -1,6 +1,7 @@
 """DOT text for a graph record, written with the standard library: record nodes
 `{ label | data ... | grad ... }` with an op node feeding each computed value, as micrograd's
-`draw_dot` draws them. Ids are the record's (`n0`, op nodes `n3_op`); SVG ids match.
+`draw_dot` draws them. Ids are the record's (`n0`, op nodes `n3_op`, edges `e-n0-n3-0`), read
+from it; SVG ids match.
 
 Drawn to be read whole on a small screen: top to bottom, each record's label, data and grad
 stacked (micrograd lays them side by side, left to right: the neuron was then 1,778 units wide,
@@ -80,6 +81,7 @@ def body_lines(
     use (a constant as its number alone); a notebook's draw_dot leaves the field blank, like
     micrograd's."""
     lines = []
+    edges = iter(record["edges"])  # per computed value: one from each input, then op -> value
     for n in record["nodes"]:
         uid = n["id"]
         grad = n["grad_widest"] if grad_texts is None else grad_texts[uid]
@@ -93,11 +95,13 @@ def body_lines(
         label = stacked(fields, rankdir)
         lines.append(f'\t{uid} [label="{label}" class="{kind}" id={uid} shape=record]\n')
         if not n["leaf"]:
-            op = escape_record(n["op"])
-            lines.append(f'\t{uid}_op [label="{op}" class=op id={uid}_op]\n')
-            lines.append(f'\t{uid}_op -> {uid} [id="e-{uid}_op-{uid}"]\n')
-            for slot, cid in enumerate(n["children"]):
-                lines.append(f'\t{cid} -> {uid}_op [id="e-{cid}-{uid}-{slot}"]\n')
+            op, op_id = escape_record(n["op"]), n["op_id"]
+            inputs = [next(edges) for _ in n["children"]]
+            out = next(edges)
+            lines.append(f'\t{op_id} [label="{op}" class=op id={op_id}]\n')
+            lines.append(f'\t{op_id} -> {uid} [id="{out["id"]}"]\n')
+            for edge in inputs:
+                lines.append(f'\t{edge["from"]} -> {op_id} [id="{edge["id"]}"]\n')
     return lines
 
 

@@ -16,12 +16,12 @@ from engine.graph import node_ids, topological_order
 from engine.language.names import MAX_LABEL, bracketed, expression, number_text, shorten
 from engine.numeric import format_number
 from engine.record import closure_lines
-from engine.record.layout_choice import layout_choice, layout_cost
+from engine.record.layout_choice import layout_choice, layout_cost, ranks
 from engine.record.recorder import Snapshot, Step, as_step
 from engine.record.rules import RULES
 from engine.value import Value
 
-RECORD_VERSION = 3
+RECORD_VERSION = 4
 MAX_NODES = 20_000  # values one drawn graph may have
 
 
@@ -126,6 +126,7 @@ def graph_record(
     datas, grads = _start(g, mine, snapshot)
     shown = grads if seed is None else {key: seed.get(key, x) for key, x in grads.items()}
     node_list = [_node(g, v, datas[id(v)], shown[id(v)]) for v in g.order]
+    _add_structure(node_list)
     backward = []
     if seed is not None:
         backward.append(_seed_step(g, shown, grads, mode))
@@ -297,6 +298,28 @@ def _node(g: _Graph, v: Any, data: float, grad: float) -> dict[str, Any]:
     }
 
 
+def _op_id(uid: str) -> str:
+    """The id of the op node that feeds value `uid`: made here, read from the record."""
+    return uid + "_op"
+
+
+def _add_structure(node_list: list[dict[str, Any]]) -> None:
+    """What the page reads instead of working out again: each node's rank in the drawn graph
+    (engine.record.layout_choice.ranks), its consumers, and its op node's id."""
+    consumers: dict[str, list[str]] = {n["id"]: [] for n in node_list}
+    for n in node_list:
+        uid = n["id"]
+        for child in n["children"]:
+            users = consumers[child]
+            if not users or users[-1] != uid:  # `a + a` uses a once
+                users.append(uid)
+    for n, rank in zip(node_list, ranks(node_list), strict=True):
+        n["rank"] = rank
+        n["consumers"] = consumers[n["id"]]
+        if not n["leaf"]:
+            n["op_id"] = _op_id(n["id"])
+
+
 def _edges(g: _Graph) -> list[dict[str, str]]:
     """The drawn edges, with the ids the DOT gives them."""
     edges = []
@@ -306,8 +329,8 @@ def _edges(g: _Graph) -> list[dict[str, str]]:
             uid = g.ids[id(v)]
             for slot, child in enumerate(kids):
                 cid = g.ids[id(child)]
-                edges.append({"id": f"e-{cid}-{uid}-{slot}", "from": cid, "to": uid + "_op"})
-            edges.append({"id": f"e-{uid}_op-{uid}", "from": uid + "_op", "to": uid})
+                edges.append({"id": f"e-{cid}-{uid}-{slot}", "from": cid, "to": _op_id(uid)})
+            edges.append({"id": f"e-{_op_id(uid)}-{uid}", "from": _op_id(uid), "to": uid})
     return edges
 
 

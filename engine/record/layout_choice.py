@@ -14,7 +14,7 @@ docs/trace-format.md), so the page lays a graph out as it says and never estimat
 """
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,9 +63,12 @@ class LayoutCost:
         return chains + (self.virtual / _FAST_VIRTUAL) ** 2
 
 
-def layout_cost(record: Mapping[str, Any]) -> LayoutCost:
-    """The cost measures of a trace's graph (the graph `engine.draw_trace` draws)."""
-    nodes = record["nodes"]  # topological order: inputs first
+def ranks(nodes: Sequence[Mapping[str, Any]]) -> list[int]:
+    """Each value's rank (column) in the drawn graph, for nodes in topological order: the
+    longest path from the inputs, counting op nodes (a value sits one rank after its op node,
+    which sits one after its latest input), and a leaf just before its first use, as dot's
+    ranking would place it. The record carries them (`rank`); the layered layout and the
+    cost below read them there."""
     rank: dict[str, int] = {}
     for node in nodes:  # longest path; a value sits one rank after its op node
         children = node["children"]
@@ -79,6 +82,14 @@ def layout_cost(record: Mapping[str, Any]) -> LayoutCost:
     for node in nodes:
         if not node["children"] and node["id"] in first_use:
             rank[node["id"]] = first_use[node["id"]] - 1
+    return [rank[node["id"]] for node in nodes]
+
+
+def layout_cost(record: Mapping[str, Any]) -> LayoutCost:
+    """The cost measures of a trace's graph (the graph `engine.draw_trace` draws), from the
+    ranks it carries."""
+    nodes = record["nodes"]  # topological order: inputs first
+    rank = {node["id"]: node["rank"] for node in nodes}
     drawn = edges = virtual = 0
     degree: dict[str, int] = {}
     for node in nodes:
@@ -92,9 +103,9 @@ def layout_cost(record: Mapping[str, Any]) -> LayoutCost:
         for child in children:
             virtual += op_rank - rank[child] - 1
             degree[child] = degree.get(child, 0) + 1
-        degree[node["id"] + "_op"] = len(children) + 1
-    ranks = 1 + max(rank.values(), default=0)
-    return LayoutCost(drawn, edges, virtual, max(degree.values(), default=0), ranks)
+        degree[node["op_id"]] = len(children) + 1
+    columns = 1 + max(rank.values(), default=0)
+    return LayoutCost(drawn, edges, virtual, max(degree.values(), default=0), columns)
 
 
 # The layered layout's note, in words, wherever it is drawn: `why` it is not Graphviz. The page

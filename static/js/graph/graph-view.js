@@ -4,7 +4,7 @@ import { UNCUT_MAX } from "./fit.js";
 import { tileSvg } from "./graph-tiles.js";
 import { choiceOf } from "../shared/layout-choice.js";
 import { PanZoom } from "./pan-zoom.js";
-import { recordDot } from "./record-dot.js";
+import { layeredGraph, recordDot } from "./record-dot.js";
 import { TileCuller } from "./tile-culler.js";
 import { measureLast } from "../shared/timings.js";
 
@@ -39,7 +39,12 @@ export class GraphView {
    * graph stays).
    */
   async show(trace) {
-    const dot = this.dotOf(trace);
+    const choice = choiceOf(trace);
+    // Graphviz lays out DOT; the layered layout (chosen, or Graphviz's fallback) the record's graph.
+    const source = {
+      dot: choice.layout === "graphviz" ? this.dotOf(trace) : null,
+      graph: layeredGraph(trace, this.dotStyle),
+    };
     const token = ++this.token;
     const count = trace.nodes.length;
     const progress = count > this.dotStyle?.progress_over ? this.showProgress(count) : null;
@@ -48,7 +53,7 @@ export class GraphView {
     let svg;
     try {
       const offMainThread = count > OFF_MAIN_THREAD;
-      svg = await this.layout.layout(dot, choiceOf(trace), { offMainThread });
+      svg = await this.layout.layout(source, choice, { offMainThread });
     } finally {
       if (progress) clearInterval(progress);
       if (token === this.token) {
@@ -137,11 +142,10 @@ export class GraphView {
         gradText: texts[texts.length - 1],
       });
     }
-    this.intoNode = new Map(trace.nodes.map((n) => [n.id, n.leaf ? [] : [`${n.id}_op`]]));
-    for (const edge of trace.edges) {
-      const target = edge.to.endsWith("_op") ? edge.to.slice(0, -3) : edge.to;
-      this.intoNode.get(target)?.push(edge.id);
-    }
+    // A value's op node and the edges into either: marked with it while its step runs.
+    this.intoNode = new Map(trace.nodes.map((n) => [n.id, n.op_id ? [n.op_id] : []]));
+    const valueOf = new Map(trace.nodes.filter((n) => n.op_id).map((n) => [n.op_id, n.id]));
+    for (const edge of trace.edges) this.intoNode.get(valueOf.get(edge.to) ?? edge.to)?.push(edge.id);
     this.marked = new Map();
     this.boxes = new Map();
     this.root = svg.querySelector("g.graph");

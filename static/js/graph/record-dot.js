@@ -7,6 +7,8 @@
 // attributes come from the server (engine.record.dot.page_style, in the page's data), decided there.
 
 const ID = /^n[0-9]{1,9}$/;
+const OP_ID = /^n[0-9]{1,9}_op$/;
+const EDGE_ID = /^e-n[0-9]{1,9}(?:_op)?-n[0-9]{1,9}(?:-[0-9]{1,9})?$/;
 const PLAIN = /^(?:[A-Za-z_][A-Za-z0-9_]*|-?[0-9]*\.?[0-9]+)$/;
 const MAX_TEXT = 200; // characters of one field; the engine's longest is a 48-character name
 // A code point XML, UTF-8 or DOT cannot carry: C0 controls but tab and line breaks, DEL and C1
@@ -26,37 +28,14 @@ export function escapeRecord(text) {
  * says what in the record can't be drawn. style: engine.record.dot.page_style() and max_nodes.
  */
 export function recordDot(record, style) {
-  const nodes = record?.nodes;
-  if (!Array.isArray(nodes) || nodes.length === 0) throw new RecordError("the graph has no values");
-  if (nodes.length > style.max_nodes) {
-    throw new RecordError(`the graph has more than ${style.max_nodes.toLocaleString("en")} values`);
-  }
-  const seen = new Set();
+  const { values, drawn } = checkedValues(record, style);
   const body = [];
-  let drawn = nodes.length;
-  for (const node of nodes) {
-    const id = checkedId(node?.id, seen.has(node?.id));
-    const children = Array.isArray(node.children) ? node.children : [];
-    for (const child of children) {
-      if (!seen.has(child)) throw new RecordError(`value ${id} names an input it does not come after`);
-    }
-    seen.add(id);
-    const leaf = children.length === 0;
-    let fields;
-    let kind;
-    if (node.constant === true) {
-      fields = [text(node.shown)];
-      kind = "value leaf constant";
-    } else {
-      fields = [text(node.shown), `data ${text(node.data_text)}`, `grad ${text(node.grad_widest)}`];
-      kind = leaf ? "value leaf" : "value";
-    }
+  for (const { id, kind, fields, op, opId, inputs, out } of values) {
     body.push(`\t${id} [label="${stacked(fields, style.rankdir)}" class="${kind}" id=${id} shape=record]\n`);
-    if (leaf) continue;
-    drawn += 1;
-    body.push(`\t${id}_op [label="${escapeRecord(text(node.op))}" class=op id=${id}_op]\n`);
-    body.push(`\t${id}_op -> ${id} [id="e-${id}_op-${id}"]\n`);
-    children.forEach((child, slot) => body.push(`\t${child} -> ${id}_op [id="e-${child}-${id}-${slot}"]\n`));
+    if (!opId) continue;
+    body.push(`\t${opId} [label="${escapeRecord(op)}" class=op id=${opId}]\n`);
+    body.push(`\t${opId} -> ${id} [id="${out.id}"]\n`);
+    for (const edge of inputs) body.push(`\t${edge.from} -> ${opId} [id="${edge.id}"]\n`);
   }
   const graph = { rankdir: style.rankdir, ...style.graph, ...sizeAttributes(drawn, style.sizes) };
   return [
@@ -67,6 +46,92 @@ export function recordDot(record, style) {
     ...body,
     "}\n",
   ].join("");
+}
+
+/**
+ * The same graph for the layered layout (static/js/shared/layered-layout.js), read from the
+ * record rather than from DOT: {nodes: [{id, shape, cls, fields, rank}], edges: [{id, from,
+ * to}]}, each value followed by its op node (on the rank before it), with the texts the DOT's
+ * fields hold. Checked as recordDot checks it; a RecordError otherwise.
+ */
+export function layeredGraph(record, style) {
+  const { values } = checkedValues(record, style);
+  const nodes = [];
+  const edges = [];
+  for (const { id, kind, fields, rank, op, opId, inputs, out } of values) {
+    nodes.push({ id, shape: "record", cls: kind, fields: fields.map(oneLine), rank });
+    if (!opId) continue;
+    nodes.push({ id: opId, shape: "ellipse", cls: "op", fields: [oneLine(op)], rank: rank - 1 });
+    edges.push(out, ...inputs);
+  }
+  return { nodes, edges };
+}
+
+/** A field as the DOT's record label shows it: a line break is a space (escapeRecord). */
+function oneLine(text) {
+  return text.replace(/[\n\r]/g, " ");
+}
+
+/**
+ * The record's values, checked: ids the engine makes, each input drawn before its result, texts
+ * that are strings, ranks that run forwards, and the record's own op node and edge ids, each
+ * joining what the value's inputs say it joins. {values: [{id, kind, fields, rank, op, opId,
+ * inputs, out}], drawn}: the texts cleaned (text), the edges as {id, from, to}.
+ */
+function checkedValues(record, style) {
+  const nodes = record?.nodes;
+  if (!Array.isArray(nodes) || nodes.length === 0) throw new RecordError("the graph has no values");
+  if (nodes.length > style.max_nodes) {
+    throw new RecordError(`the graph has more than ${style.max_nodes.toLocaleString("en")} values`);
+  }
+  const edges = Array.isArray(record.edges) ? record.edges : [];
+  let next = 0; // the record's edges: per computed value, one from each input, then op -> value
+  const edge = (from, to) => {
+    const found = edges[next++];
+    if (found?.from !== from || found?.to !== to || typeof found.id !== "string" || !EDGE_ID.test(found.id)) {
+      throw new RecordError(`the record's edges do not join value ${to}'s inputs`);
+    }
+    return { id: found.id, from, to };
+  };
+  const rankOf = new Map();
+  const most = 2 * nodes.length; // no path is longer: a value and its op node per value
+  const values = [];
+  let drawn = nodes.length;
+  for (const node of nodes) {
+    const id = checkedId(node?.id, rankOf.has(node?.id));
+    const children = Array.isArray(node.children) ? node.children : [];
+    const rank = node.rank;
+    if (!Number.isInteger(rank) || rank < 0 || rank > most) throw new RecordError(`value ${id} has no rank`);
+    for (const child of children) {
+      if (!rankOf.has(child)) throw new RecordError(`value ${id} names an input it does not come after`);
+      if (rankOf.get(child) >= rank - 1) throw new RecordError(`value ${id} is not ranked after its inputs`);
+    }
+    rankOf.set(id, rank);
+    const leaf = children.length === 0;
+    let fields;
+    let kind;
+    if (node.constant === true) {
+      fields = [text(node.shown)];
+      kind = "value leaf constant";
+    } else {
+      fields = [text(node.shown), `data ${text(node.data_text)}`, `grad ${text(node.grad_widest)}`];
+      kind = leaf ? "value leaf" : "value";
+    }
+    if (leaf) {
+      values.push({ id, kind, fields, rank });
+      continue;
+    }
+    drawn += 1;
+    const opId = node.op_id;
+    if (typeof opId !== "string" || !OP_ID.test(opId) || rankOf.has(opId)) {
+      throw new RecordError(`value ${id}'s op node has no id the engine makes`);
+    }
+    rankOf.set(opId, rank - 1);
+    const inputs = children.map((child) => edge(child, opId));
+    const out = edge(opId, id);
+    values.push({ id, kind, fields, rank, op: text(node.op), opId, inputs, out });
+  }
+  return { values, drawn };
 }
 
 function checkedId(id, duplicate) {

@@ -1,11 +1,12 @@
-// Layout: DOT text in, an <svg> element out, by Graphviz or, where Graphviz would be slow or
-// fail, by our layered layout (the record says which: layout-choice.js). Small graphs are laid
-// out on the main thread (fastest first paint); big ones in layout-worker/worker.js, so the tab never
-// freezes and a newer graph can cancel an older one that is still being laid out. The <svg>
-// says which layout drew it (data-layout) and, for the layered one, why in words (data-note).
-import { parseDot } from "../shared/dot-graph.js";
+// Layout: a record's DOT (for Graphviz) and its graph (for our layered layout, where Graphviz
+// would be slow or fail: the record says which, layout-choice.js) in, an <svg> element out.
+// Small graphs are laid out on the main thread (fastest first paint); big ones in
+// layout-worker/worker.js, so the tab never freezes and a newer graph can cancel an older one
+// that is still being laid out. The <svg> says which layout drew it (data-layout) and, for the
+// layered one, why in words (data-note).
 import { graphvizFailed, withStubs } from "../shared/layout-choice.js";
-import { layeredSVGOf } from "../shared/layered-svg.js";
+import { packGraph } from "../shared/layered-graph.js";
+import { layeredSVG } from "../shared/layered-svg.js";
 import { LAYOUT_FAILED, SVG_PART, idCounter, layoutMessage } from "../shared/protocol.js";
 import { cullTiles } from "./tile-culler.js";
 
@@ -25,15 +26,17 @@ export class VizLayout {
   }
 
   /**
-   * Resolves to an SVGSVGElement (or null when a newer layout cancelled this one). `choice`:
-   * the record's {layout, note} (layout-choice.js choiceOf).
+   * Resolves to an SVGSVGElement (or null when a newer layout cancelled this one). `dot`: the
+   * record's DOT (record-dot.js recordDot; null when the layered layout is chosen); `graph`: its
+   * graph for the layered layout (record-dot.js layeredGraph); `choice`: the record's {layout,
+   * note} (layout-choice.js choiceOf).
    */
-  async layout(dot, choice, { offMainThread = false } = {}) {
+  async layout({ dot, graph }, choice, { offMainThread = false } = {}) {
     this.cancel();
-    return offMainThread ? this.inWorker(dot, choice) : this.onMainThread(dot, choice);
+    return offMainThread ? this.inWorker(dot, graph, choice) : this.onMainThread(dot, graph, choice);
   }
 
-  async onMainThread(dot, choice) {
+  async onMainThread(dot, graph, choice) {
     if (choice.layout === "graphviz") {
       this.viz ??= import(this.vizUrl).then((module) => module.instance());
       try {
@@ -43,13 +46,13 @@ export class VizLayout {
         choice = graphvizFailed(error, this.notes);
       }
     }
-    const { svg, stubs } = layeredSVGOf(parseDot(dot));
+    const { svg, stubs } = layeredSVG(graph);
     const element = parseLayered(svg);
     cullTiles(element);
     return labelled(element, { ...choice, note: withStubs(choice.note, stubs, this.notes) });
   }
 
-  inWorker(dot, choice) {
+  inWorker(dot, graph, choice) {
     if (!this.worker) {
       this.worker = new Worker(this.workerUrl, { type: "module" });
       this.worker.addEventListener("message", (event) => this.receive(event.data));
@@ -58,7 +61,7 @@ export class VizLayout {
       const job = { id: this.nextId(), resolve, reject };
       job.timer = setTimeout(() => this.timedOut(job), this.timeoutMs);
       this.busy = job;
-      this.worker.postMessage(layoutMessage(job.id, this.vizUrl, dot, choice, this.notes));
+      this.worker.postMessage(layoutMessage(job.id, this.vizUrl, dot, choice, this.notes, packGraph(graph)));
     });
   }
 

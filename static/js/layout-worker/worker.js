@@ -1,10 +1,11 @@
 // The layout worker: lays out big graphs off the main thread, so the page stays responsive.
-// Graphviz (viz.js) where the record chose it (engine/record/layout_choice.py), else our layered
-// layout; if Graphviz fails anyway (WASM out of memory, stack overflow), the layered layout
-// draws it. Messages are defined in protocol.js: Graphviz's SVG comes as text; the layered
-// layout's in parts, as UTF-8 bytes each transferred (not copied) as soon as it is written, so
-// that the page parses one part while the next is written.
-import { parseDot } from "../shared/dot-graph.js";
+// Graphviz (viz.js) lays out DOT where the record chose it (engine/record/layout_choice.py), else
+// our layered layout lays out the record's graph (its nodes, edges and ranks, not DOT); if
+// Graphviz fails anyway (WASM out of memory, stack overflow), the layered layout draws it.
+// Messages are defined in protocol.js: Graphviz's SVG comes as text; the layered layout's in
+// parts, as UTF-8 bytes each transferred (not copied) as soon as it is written, so that the
+// page parses one part while the next is written.
+import { unpackGraph } from "../shared/layered-graph.js";
 import { graphvizFailed, withStubs } from "../shared/layout-choice.js";
 import { layeredChunksOf } from "../shared/layered-svg.js";
 import { LAYOUT, layoutFailedMessage, svgMessage, svgPartMessage } from "../shared/protocol.js";
@@ -12,7 +13,7 @@ import { LAYOUT, layoutFailedMessage, svgMessage, svgPartMessage } from "../shar
 let viz = null;
 
 self.addEventListener("message", async (event) => {
-  const { type, id, viz: vizUrl, dot, notes } = event.data;
+  const { type, id, viz: vizUrl, dot, notes, graph } = event.data;
   if (type !== LAYOUT) return;
   let { choice } = event.data; // the record's, until Graphviz fails on it
   try {
@@ -27,7 +28,7 @@ self.addEventListener("message", async (event) => {
       }
     }
     const send = (bytes) => self.postMessage(svgPartMessage(id, bytes), [bytes.buffer]);
-    const stubs = layeredChunksOf(parseDot(dot), send);
+    const stubs = layeredChunksOf(unpackGraph(graph), send);
     self.postMessage(svgMessage(id, null, { ...choice, note: withStubs(choice.note, stubs, notes) }));
   } catch (error) {
     self.postMessage(layoutFailedMessage(id, String(error?.message ?? error)));

@@ -1,6 +1,7 @@
 // A layered layout in linear time, for graphs Graphviz cannot lay out fast (or at all: in
 // WASM a 3,000-value chain overflows its stack). Left to right like our DOT (rankdir=LR):
-//   1. ranks by longest path from the inputs; a leaf sits just before its first use;
+//   1. ranks as the record gives them (engine.record.layout_choice.ranks: the longest path from
+//      the inputs; a leaf just before its first use);
 //   2. "extract high-degree nodes" (TensorBoard's trick): an input used by many ops is drawn
 //      once, and each use gets a short stub with its name instead of a long edge;
 //   3. from the output leftwards, each node wants the mean height of the nodes it feeds; each
@@ -30,9 +31,10 @@ export function measure(node) {
 }
 
 /**
- * Positions for `graph` (parseDot's shape): {nodes: [{id, shape, cls, fields, x, y, width,
- * height, widths}]
- * (centres), edges: [{...edge, stub}], width, height}. An edge whose `from` is a hub is a stub.
+ * Positions for `graph` (static/js/graph/record-dot.js layeredGraph's shape: {nodes: [{id, shape,
+ * cls, fields, rank}], edges: [{id, from, to}]}): {nodes: [{id, shape, cls, fields, x, y, width,
+ * height, widths}] (centres), edges: [{...edge, stub}], width, height}. An edge whose `from` is
+ * a hub is a stub.
  */
 export function layeredLayout(graph) {
   const { nodes } = graph;
@@ -64,7 +66,11 @@ export function layeredLayout(graph) {
   };
 }
 
-/** The graph as arrays, in topological order, ranked: what the layout and its cost need. */
+/**
+ * The graph as arrays, ranked as the record says (engine.record.layout_choice.ranks), in the
+ * order nodes are tried for the same height: inputs first, then the rest, each in the record's
+ * (topological) order.
+ */
 export function ranked(graph) {
   const index = new Map(graph.nodes.map((node, i) => [node.id, i]));
   const edges = graph.edges.filter((e) => index.has(e.from) && index.has(e.to));
@@ -78,9 +84,10 @@ export function ranked(graph) {
     inDegree[to[k]]++;
   }
   const outs = adjacency(n, from, to);
-  const ins = adjacency(n, to, from);
-  const order = topologicalOrder(n, outs, inDegree);
-  const rank = longestPathRanks(order, ins, outs);
+  const order = [];
+  for (let i = 0; i < n; i++) if (inDegree[i] === 0) order.push(i);
+  for (let i = 0; i < n; i++) if (inDegree[i] !== 0) order.push(i);
+  const rank = Int32Array.from(graph.nodes, (node) => node.rank);
   return { edges, from, to, inDegree, outDegree, outs, order, rank };
 }
 
@@ -93,38 +100,6 @@ function adjacency(n, from, to) {
   const target = new Int32Array(from.length);
   for (let k = 0; k < from.length; k++) target[fill[from[k]]++] = to[k];
   return { start, target };
-}
-
-/** Kahn's algorithm, inputs first in DOT order; nodes on a cycle (not from our engine) last. */
-function topologicalOrder(n, outs, inDegree) {
-  const remaining = inDegree.slice();
-  const order = [];
-  for (let i = 0; i < n; i++) if (remaining[i] === 0) order.push(i);
-  const { start, target } = outs;
-  for (let head = 0; head < order.length; head++) {
-    const i = order[head];
-    for (let k = start[i]; k < start[i + 1]; k++) if (--remaining[target[k]] === 0) order.push(target[k]);
-  }
-  const seen = new Uint8Array(n);
-  for (const i of order) seen[i] = 1;
-  for (let i = 0; i < n; i++) if (!seen[i]) order.push(i);
-  return order;
-}
-
-function longestPathRanks(order, ins, outs) {
-  const rank = new Int32Array(order.length);
-  for (const i of order) {
-    for (let k = ins.start[i]; k < ins.start[i + 1]; k++) {
-      rank[i] = Math.max(rank[i], rank[ins.target[k]] + 1);
-    }
-  }
-  for (const i of order) {
-    if (ins.start[i] !== ins.start[i + 1]) continue; // a leaf: just before its first use
-    let first = Infinity;
-    for (let k = outs.start[i]; k < outs.start[i + 1]; k++) first = Math.min(first, rank[outs.target[k]]);
-    if (first !== Infinity) rank[i] = Math.max(0, first - 1);
-  }
-  return rank;
 }
 
 /** Heights (centres), rank by rank from the last: see the header, step 3. `depth` weighs a

@@ -6,7 +6,6 @@
 // is a stub: a short arrow from the hub's name beside the op it feeds (class "edge stub").
 // No line breaks between elements: the HTML parser makes a whitespace Text node of each, and
 // at 20,000 values those ~250,000 nodes took half of the page's parse (~0.7 of 1.4 s).
-import { parseDot } from "./dot-graph.js";
 import { STUB_CHARS, layeredLayout } from "./layered-layout.js";
 
 const MARGIN = 4;
@@ -29,13 +28,9 @@ const ENCODER = new TextEncoder();
 const CHUNK_BYTES = 1 << 20; // the layout worker sends the SVG's tiles about this much at a time
 const DECODER = new TextDecoder();
 
-/** DOT text (engine/record/dot.py's) → {svg: SVG text laid out by layeredLayout, stubs: how many}. */
-export function layeredSVG(dot) {
-  return layeredSVGOf(parseDot(dot));
-}
-
-/** The same from a graph parseDot already read. */
-export function layeredSVGOf(graph) {
+/** A record's graph (static/js/graph/record-dot.js layeredGraph) → {svg: SVG text laid out by
+ * layeredLayout, stubs: how many}. */
+export function layeredSVG(graph) {
   const layout = layeredLayout(graph);
   return { svg: svgOf(layout), stubs: layout.edges.filter((e) => e.stub).length };
 }

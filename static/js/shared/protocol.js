@@ -200,9 +200,12 @@ export function errorResult(message, { stopped = false } = {}) {
   return JSON.stringify(stopped ? { ok: false, stopped, error } : { ok: false, error });
 }
 
-/** `choice`: {layout, note}, the layout the record chose (layout-choice.js choiceOf). */
-export function layoutMessage(id, viz, dot, choice, notes) {
-  return { type: LAYOUT, id, viz, dot, choice, notes };
+/** `choice`: {layout, note}, the layout the record chose (layout-choice.js choiceOf); `dot`: the
+ * DOT Graphviz lays out (null when the layered layout is chosen); `notes`: the words of the layered
+ * layout's notes; `graph`: the record's graph for the layered layout, also Graphviz's fallback
+ * (static/js/graph/record-dot.js layeredGraph, packed by layered-graph.js packGraph). */
+export function layoutMessage(id, viz, dot, choice, notes, graph) {
+  return { type: LAYOUT, id, viz, dot, choice, notes, graph };
 }
 
 /** `layout`: "graphviz" or "layered"; `note`: why, in words, when it is not Graphviz. */

@@ -61,7 +61,7 @@ export class Inspector {
     const node = nodes.get(nodeId);
     if (!node) return this.hide();
     this.nodeId = nodeId;
-    const consumers = trace.nodes.filter((n) => n.children.includes(nodeId));
+    const consumers = Array.isArray(node.consumers) ? node.consumers : []; // the record's
     const ownStep = trace.backward.find((s) => s.kind === "backward" && s.node === nodeId);
     let final = -1;
     trace.backward.forEach((s, i) => {
@@ -74,7 +74,7 @@ export class Inspector {
       ["grad", `${grad.text} (at step ${stepper.position} of ${stepper.length})`],
       ["op", node.op || "none: a leaf"],
       ["inputs", node.children.map((id) => nodes.get(id)?.name ?? id).join(", ") || "none"],
-      ["used by", consumers.map((n) => n.name).join(", ") || "nothing: the output"],
+      ["used by", consumers.map((id) => nodes.get(id)?.name ?? id).join(", ") || "nothing: the output"],
       [
         "grad final",
         final < 0 ? "its grad never changes in this pass" : `after step ${final + 1}`,

@@ -29,7 +29,7 @@ def replay(record: dict, upto: int) -> dict[str, float | str]:
 
 def test_neuron_trace_steps_and_explanations():
     record = trace(parse(NEURON))
-    assert record["version"] == 3 and record["mode"] == "correct"
+    assert record["version"] == 4 and record["mode"] == "correct"
     assert len(record["nodes"]) == 10
     assert [s["kind"] for s in record["backward"]] == ["seed"] + ["backward"] * 5
     assert [s["index"] for s in record["backward"]] == list(range(6))

@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { RecordError, escapeRecord, recordDot } from "../../../static/js/graph/record-dot.js";
+import { RecordError, escapeRecord, layeredGraph, recordDot } from "../../../static/js/graph/record-dot.js";
+import { dotRanks, parseDot } from "./dot-reader.mjs";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const python = process.env.PYTHON ?? `${root}.venv/bin/python`;
@@ -22,6 +23,17 @@ for (const { name, record, dot } of cases) {
   test(`the page's DOT is the engine's: ${name}`, () => {
     assert.equal(recordDot(record, style), dot);
   });
+
+  test(`the layered layout's graph, read from the record, is the DOT's: ${name}`, () => {
+    const graph = layeredGraph(record, style);
+    const drawn = parseDot(dot);
+    const ranks = dotRanks(drawn);
+    assert.deepEqual(
+      graph.nodes,
+      drawn.nodes.map(({ id, shape, cls, fields }) => ({ id, shape, cls, fields, rank: ranks.get(id) })),
+    );
+    assert.deepEqual(graph.edges, drawn.edges);
+  });
 }
 
 test("the cases reach each size's attributes and a learner's hostile labels", () => {
@@ -33,12 +45,17 @@ test("the cases reach each size's attributes and a learner's hostile labels", ()
 
 /** A record in the engine's shape: a = 2, b = 3, c = a * b. */
 function record() {
-  const leaf = (id, shown) => ({ id, shown, constant: false, op: "", data_text: "2.0000", grad_widest: "0.0000", children: [] });
+  const leaf = (id, shown) => ({ id, shown, constant: false, op: "", data_text: "2.0000", grad_widest: "0.0000", children: [], rank: 0 });
   return {
     nodes: [
       leaf("n0", "a"),
       leaf("n1", "b"),
-      { ...leaf("n2", "c"), op: "*", children: ["n0", "n1"] },
+      { ...leaf("n2", "c"), op: "*", children: ["n0", "n1"], op_id: "n2_op", rank: 2 },
+    ],
+    edges: [
+      { id: "e-n0-n2-0", from: "n0", to: "n2_op" },
+      { id: "e-n1-n2-1", from: "n1", to: "n2_op" },
+      { id: "e-n2_op-n2", from: "n2_op", to: "n2" },
     ],
   };
 }
@@ -98,4 +115,54 @@ test("a field is cut to 200 characters, and code points DOT can't carry are repl
   const dot = recordDot(forged, style);
   assert.ok(dot.length < 2_000);
   assert.ok(dot.includes("a\ufffdb\ufffdc\ufffd"));
+});
+
+test("op node and edge ids that are not the engine's, or do not join the inputs, are refused", () => {
+  const both = (forged) => {
+    assert.throws(() => recordDot(forged, style), RecordError);
+    assert.throws(() => layeredGraph(forged, style), RecordError);
+  };
+  for (const opId of ['n2_op [URL="x"]', "n0", "n9 _op", undefined, 7]) {
+    const forged = record();
+    forged.nodes[2].op_id = opId;
+    forged.edges.forEach((e) => {
+      if (e.to === "n2_op") e.to = opId;
+      if (e.from === "n2_op") e.from = opId;
+    });
+    both(forged);
+  }
+  for (const id of ['e-n0-n2-0" URL="x', "e-n0-n2-0]; n9 [label=x", null]) {
+    const forged = record();
+    forged.edges[0].id = id;
+    both(forged);
+  }
+  const swapped = record();
+  swapped.edges[0].from = "n1"; // not what the value's inputs say
+  both(swapped);
+  const missing = record();
+  missing.edges.pop();
+  both(missing);
+  const none = record();
+  delete none.edges;
+  both(none);
+});
+
+test("ranks that do not run forwards, or that no graph this size has, are refused", () => {
+  for (const [k, rank] of [[2, 1], [0, 1], [2, 7], [0, -1], [0, 0.5], [0, "0"], [2, undefined]]) {
+    const forged = record();
+    forged.nodes[k].rank = rank;
+    assert.throws(() => layeredGraph(forged, style), RecordError, `node ${k} rank ${rank}`);
+  }
+  const graph = layeredGraph(record(), style);
+  assert.deepEqual(graph.nodes.map((n) => [n.id, n.rank]), [["n0", 0], ["n1", 0], ["n2", 2], ["n2_op", 1]]);
+});
+
+test("the layered layout's fields are the DOT's texts: a line break is a space, no escapes", () => {
+  const forged = record();
+  forged.nodes[0].shown = "a\nb|{c} <d>";
+  forged.nodes[2].op = "*\r";
+  const graph = layeredGraph(forged, style);
+  assert.deepEqual(graph.nodes[0].fields, ["a b|{c} <d>", "data 2.0000", "grad 0.0000"]);
+  assert.deepEqual(graph.nodes.find((n) => n.id === "n2_op").fields, ["* "]);
+  assert.deepEqual(parseDot(recordDot(forged, style)).nodes.map((n) => n.fields), graph.nodes.map((n) => n.fields));
 });

@@ -1,7 +1,8 @@
-// static/js/shared/layered-layout.js, layered-svg.js and dot-graph.js against the engine's DOT
-// (tests/js/shared/layered_cases.py): every node is placed, none overlaps another of its rank, edges
-// run left to right, the SVG has the ids, classes and texts graph-view.js indexes, and the time
-// grows linearly with the graph.
+// static/js/shared/layered-layout.js and layered-svg.js on the graphs the page gives them: records
+// the engine made (tests/js/shared/layered_cases.py), read by static/js/graph/record-dot.js
+// layeredGraph. Every node is placed, none overlaps another of its rank, edges run left to right,
+// the SVG has the ids, classes and texts graph-view.js indexes, and the time grows linearly with
+// the graph.
 //
 //   node --test tests/js/
 import assert from "node:assert/strict";
@@ -9,13 +10,14 @@ import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { parseDot, recordFields } from "../../../static/js/shared/dot-graph.js";
+import { layeredGraph } from "../../../static/js/graph/record-dot.js";
+import { packGraph, unpackGraph } from "../../../static/js/shared/layered-graph.js";
 import { HUB_USES, layeredLayout } from "../../../static/js/shared/layered-layout.js";
 import { layeredChunksOf, layeredSVG, xml } from "../../../static/js/shared/layered-svg.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const python = process.env.PYTHON ?? `${root}.venv/bin/python`;
-const cases = JSON.parse(
+const { style, cases } = JSON.parse(
   execFileSync(python, [`${root}tests/js/shared/layered_cases.py`], {
     cwd: root,
     encoding: "utf8",
@@ -23,31 +25,35 @@ const cases = JSON.parse(
   }),
 );
 
-/** A chain x = x*1.0001 + 0.5 of `links` links, in engine/record/dot.py's DOT (4 values a link). */
-function chainDot(links) {
-  const lines = ["digraph {", "\tgraph [rankdir=LR]"];
-  const value = (id, label, leaf) =>
-    lines.push(`\t${id} [label="{${label}|data\\ 1.0000|grad\\ 0.0000}" class="value${leaf ? " leaf" : ""}" id=${id} shape=record]`);
-  const op = (id, symbol, inputs) => {
-    lines.push(`\t${id}_op [label="${symbol}" class=op id=${id}_op]`, `\t${id}_op -> ${id} [id="e-${id}_op-${id}"]`);
-    inputs.forEach((input, slot) => lines.push(`\t${input} -> ${id}_op [id="e-${input}-${id}-${slot}"]`));
+/** A chain x = x*1.0001 + 0.5 of `links` links as layeredGraph gives it (4 values a link, each
+ * computed one after its op node, each constant just before its first use). */
+function chainGraph(links) {
+  const nodes = [];
+  const edges = [];
+  const value = (id, label, leaf, rank) =>
+    nodes.push({ id, shape: "record", cls: leaf ? "value leaf" : "value", fields: [label, "data 1.0000", "grad 0.0000"], rank });
+  const op = (id, symbol, inputs, rank) => {
+    nodes.push({ id: `${id}_op`, shape: "ellipse", cls: "op", fields: [symbol], rank: rank - 1 });
+    edges.push({ id: `e-${id}_op-${id}`, from: `${id}_op`, to: id });
+    inputs.forEach((input, slot) => edges.push({ id: `e-${input}-${id}-${slot}`, from: input, to: `${id}_op` }));
   };
-  value("n0", "x", true);
+  value("n0", "x", true, 0);
   let x = "n0";
+  let rank = 0;
   let next = 1;
   for (let i = 0; i < links; i++) {
     const [c, product, d, sum] = [0, 1, 2, 3].map((k) => `n${next + k}`);
     next += 4;
-    value(c, c, true);
-    value(product, product, false);
-    op(product, "*", [x, c]);
-    value(d, d, true);
-    value(sum, "x", false);
-    op(sum, "+", [product, d]);
+    value(c, c, true, rank);
+    value(product, product, false, rank + 2);
+    op(product, "*", [x, c], rank + 2);
+    value(d, d, true, rank + 2);
+    value(sum, "x", false, rank + 4);
+    op(sum, "+", [product, d], rank + 4);
     x = sum;
+    rank += 4;
   }
-  lines.push("}");
-  return lines.join("\n");
+  return { nodes, edges };
 }
 
 function checkPlacement(layout) {
@@ -71,22 +77,34 @@ function checkPlacement(layout) {
   }
 }
 
-for (const { name, dot, ids, edge_ids: edgeIds } of cases) {
+for (const { name, record } of cases) {
+  const graph = layeredGraph(record, style);
+  const ids = record.nodes.map((n) => n.id);
+  const edgeIds = record.edges.map((e) => e.id);
+
   test(`${name}: every node placed, no overlap in a rank, edges left to right`, () => {
-    const graph = parseDot(dot);
     assert.equal(graph.nodes.filter((n) => n.shape === "record").length, ids.length);
     const layout = layeredLayout(graph);
     assert.equal(layout.nodes.length, graph.nodes.length);
     checkPlacement(layout);
+    // One column per rank the record gives, left to right in rank order.
+    const column = new Map();
+    layout.nodes.forEach((node, i) => {
+      const { rank } = graph.nodes[i];
+      if (!column.has(rank)) column.set(rank, node.x);
+      assert.equal(node.x, column.get(rank), node.id);
+    });
+    const xs = [...column].sort((a, b) => a[0] - b[0]).map(([, x]) => x);
+    xs.forEach((x, k) => assert.ok(k === 0 || x > xs[k - 1]));
   });
 
   test(`${name}: the SVG has graph-view's structure`, () => {
-    const { svg } = layeredSVG(dot);
+    const { svg } = layeredSVG(graph);
     assert.match(svg, /^<svg [^>]*viewBox="0 0 [\d.]+ [\d.]+"/);
     assert.match(svg, /<g id="graph0" class="graph"/);
-    const records = new Map(parseDot(dot).nodes.map((n) => [n.id, n]));
+    const records = new Map(graph.nodes.map((n) => [n.id, n]));
     for (const id of ids) {
-      // A value: its outline first, then one text per field of the DOT's record, in order
+      // A value: its outline first, then one text per field of its record, in order
       // (graph-view.js takes the last two as data and grad).
       const group = new RegExp(`<g id="${id}" class="node value((?: leaf)?(?: constant)?)"><polygon [^>]*/>((?:<text [^>]*>[^<]*</text>)+)</g>`);
       const match = group.exec(svg);
@@ -113,7 +131,7 @@ for (const { name, dot, ids, edge_ids: edgeIds } of cases) {
 }
 
 test("tiles: every node and edge in one, each tile's extent covers its nodes", () => {
-  const { svg } = layeredSVG(chainDot(300));
+  const { svg } = layeredSVG(chainGraph(300));
   const tiles = [...svg.matchAll(/<svg class="tile" overflow="visible" data-x0="([\d.-]+)" data-x1="([\d.-]+)" display="none">([\s\S]*?)<\/svg>/g)];
   assert.ok(tiles.length > 10);
   let values = 0;
@@ -129,9 +147,9 @@ test("tiles: every node and edge in one, each tile's extent covers its nodes", (
 });
 
 test("in chunks (the layout worker's): the frame, then whole tiles, together the same SVG", () => {
-  const dot = chainDot(300);
+  const graph = chainGraph(300);
   const chunks = [];
-  const stubs = layeredChunksOf(parseDot(dot), (bytes) => chunks.push(new TextDecoder().decode(bytes)), 20_000);
+  const stubs = layeredChunksOf(graph, (bytes) => chunks.push(new TextDecoder().decode(bytes)), 20_000);
   const [frame, ...tiles] = chunks;
   assert.ok(tiles.length > 5);
   for (const part of tiles) {
@@ -140,16 +158,27 @@ test("in chunks (the layout worker's): the frame, then whole tiles, together the
   }
   assert.ok(frame.endsWith("</g></svg>") && !frame.includes('class="tile"'));
   const whole = frame.replace(/<\/g><\/svg>$/, `${tiles.join("")}</g></svg>`);
-  assert.equal(whole, layeredSVG(dot).svg);
-  assert.equal(stubs, layeredSVG(dot).stubs);
+  assert.equal(whole, layeredSVG(graph).svg);
+  assert.equal(stubs, layeredSVG(graph).stubs);
 });
 
-test("a label's record syntax is read back literally", () => {
-  const { dot } = cases.find((c) => c.name === "labels");
-  const node = parseDot(dot).nodes.find((n) => n.fields[0].startsWith("{"));
+test("packed for the layout worker's message and unpacked there, a graph is the same graph", () => {
+  for (const { name, record } of cases) {
+    const graph = layeredGraph(record, style);
+    const packed = structuredClone(packGraph(graph));
+    assert.equal(typeof packed.texts, "string", name); // copied in one piece
+    assert.deepEqual(unpackGraph(packed), graph, name);
+  }
+  const odd = { nodes: [{ id: "n0", shape: "record", cls: "value leaf", fields: ["", "a,b", "|"], rank: 0 }], edges: [] };
+  assert.deepEqual(unpackGraph(structuredClone(packGraph(odd))), odd);
+  assert.deepEqual(unpackGraph(packGraph(chainGraph(50))), chainGraph(50));
+});
+
+test("a label's record syntax stays literal text, escaped in the SVG", () => {
+  const { record } = cases.find((c) => c.name === "labels");
+  const node = layeredGraph(record, style).nodes.find((n) => n.fields[0].startsWith("{"));
   assert.deepEqual(node.fields, ['{x|<y> \\ " & </text>', "data 7.0000", "grad 0.0000"]);
-  assert.deepEqual(recordFields("{a\\|b|c}"), ["a|b", "c"]);
-  assert.ok(layeredSVG(dot).svg.includes("&lt;/text&gt;"));
+  assert.ok(layeredSVG(layeredGraph(record, style)).svg.includes("&lt;/text&gt;"));
 });
 
 test("what XML cannot carry is replaced, not passed on", () => {
@@ -158,32 +187,33 @@ test("what XML cannot carry is replaced, not passed on", () => {
 });
 
 test("an input with many uses is drawn once, with a stub at each use", () => {
-  const { dot } = cases.find((c) => c.name === "hub");
-  const layout = layeredLayout(parseDot(dot));
+  const { record } = cases.find((c) => c.name === "hub");
+  const graph = layeredGraph(record, style);
+  const layout = layeredLayout(graph);
   const stubs = layout.edges.filter((e) => e.stub);
   assert.equal(stubs.length, 60);
   assert.ok(stubs.length > HUB_USES);
   assert.ok(stubs.every((e) => e.from === stubs[0].from));
-  const { svg } = layeredSVG(dot);
+  const { svg } = layeredSVG(graph);
   assert.equal(svg.match(/class="edge stub"/g).length, 60);
   assert.equal(svg.match(/class="node value leaf"/g).length, 1);
 });
 
 test("a 20,000-value chain: placed, no recursion, time linear in its size", () => {
-  const fastest = (dot) => {
+  const fastest = (graph) => {
     let best = Infinity;
     for (let k = 0; k < 3; k++) {
       const started = performance.now();
-      layeredSVG(dot);
+      layeredSVG(graph);
       best = Math.min(best, performance.now() - started);
     }
     return best;
   };
-  const big = chainDot(4999); // 19,997 values: the engine's cap is 20,000
-  const layout = layeredLayout(parseDot(big));
+  const big = chainGraph(4999); // 19,997 values: the engine's cap is 20,000
+  const layout = layeredLayout(big);
   assert.equal(layout.nodes.filter((n) => n.shape === "record").length, 19_997);
   checkPlacement(layout);
   // Four times the graph; quadratic work would take ~16 times as long. (Times: bench/.)
-  const ratio = fastest(big) / fastest(chainDot(1250));
+  const ratio = fastest(big) / fastest(chainGraph(1250));
   assert.ok(ratio < 9, `4x the values took ${ratio.toFixed(1)}x the time`);
 });

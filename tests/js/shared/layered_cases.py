@@ -1,6 +1,6 @@
-"""Cases for tests/js/shared/layered-layout.test.mjs, printed as JSON: the DOT the engine writes for
-graphs of each shape the layout meets (a neuron, a hub, shared inputs, a long chain, the MLP
-preset, hostile labels).
+"""Cases for tests/js/shared/layered-layout.test.mjs, printed as JSON: the records the engine makes
+for graphs of each shape the layout meets (a neuron, a hub, shared inputs, a long chain, the MLP
+preset, hostile labels), and the style the server sends the page.
 
     .venv/bin/python tests/js/shared/layered_cases.py
 """
@@ -11,6 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
+from app.page_data import dot_style  # noqa: E402
 from app.presets import NEURON, mlp_loss_source  # noqa: E402
 from engine.worker.playground import run  # noqa: E402
 
@@ -32,12 +33,7 @@ def case(name: str, source: str) -> dict:
     result = run(source)
     if not result["ok"]:
         raise SystemExit(f"{name}: {result['error']}")
-    return {
-        "name": name,
-        "dot": result["dot"],
-        "ids": [n["id"] for n in result["trace"]["nodes"]],
-        "edge_ids": [e["id"] for e in result["trace"]["edges"]],
-    }
+    return {"name": name, "record": result["trace"]}
 
 
-print(json.dumps([case(name, source) for name, source in SHAPES.items()]))
+print(json.dumps({"style": dot_style(), "cases": [case(n, s) for n, s in SHAPES.items()]}))

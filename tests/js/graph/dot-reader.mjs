@@ -1,15 +1,15 @@
-// The graph in our own DOT (engine/record/dot.py writes it: one node or edge per line), read back
-// into nodes and edges for the layered layout. Only that subset of DOT: one statement per
-// line, attributes as key=value or key="quoted". What to draw (fields, classes, ids) stays the
-// engine's decision; this only reads it.
+// A reader of our own DOT (engine/record/dot.py writes it: one node or edge per line), for tests
+// only: the page read its graph back from DOT like this before the record carried its structure
+// (record version 4), and the tests check that what the page now reads from the record is what
+// the DOT draws. Only that subset of DOT: one statement per line, attributes as key=value or
+// key="quoted".
 
 const NAME = String.raw`("(?:[^"\\]|\\.)*"|[A-Za-z0-9_]+)`; // quoted, or a bare id
 const NODE = new RegExp(String.raw`^\s*${NAME}\s*\[(.*)\]\s*;?\s*$`);
 const EDGE = new RegExp(String.raw`^\s*${NAME}\s*->\s*${NAME}\s*(?:\[(.*)\])?\s*;?\s*$`);
 const ATTR = /([A-Za-z_]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s,\]]+)/g;
 const KEYWORDS = new Set(["graph", "node", "edge"]);
-// engine/record/dot.py's own lines, read in one match each (at 20,000 values the general reading,
-// attribute by attribute, took twice as long); any other line takes the general path.
+// engine/record/dot.py's own lines, read in one match each; any other line takes the general path.
 const ID = "[A-Za-z0-9_]+";
 const OWN_NODE = new RegExp(
   String.raw`^\t(${ID}) \[label="((?:[^"\\]|\\.)*)" class=(?:"([^"\\]*)"|(${ID})) id=\1( shape=record)?\]$`,
@@ -95,4 +95,31 @@ export function recordFields(label) {
 /** A plain label's text: `\"` and `\\` unescaped. */
 function literal(label) {
   return label.replace(/\\(.)/g, "$1");
+}
+
+/** Each node's rank as the page worked it out from the DOT before the record carried it: the
+ * longest path in Kahn's order (inputs first, in DOT order), then each leaf just before its
+ * first use. id → rank. */
+export function dotRanks({ nodes, edges }) {
+  const ins = new Map(nodes.map((n) => [n.id, []]));
+  const outs = new Map(nodes.map((n) => [n.id, []]));
+  for (const { from, to } of edges) {
+    outs.get(from).push(to);
+    ins.get(to).push(from);
+  }
+  const waiting = new Map(nodes.map((n) => [n.id, ins.get(n.id).length]));
+  const order = nodes.filter((n) => waiting.get(n.id) === 0).map((n) => n.id);
+  for (let head = 0; head < order.length; head++) {
+    for (const next of outs.get(order[head])) {
+      waiting.set(next, waiting.get(next) - 1);
+      if (waiting.get(next) === 0) order.push(next);
+    }
+  }
+  const rank = new Map();
+  for (const id of order) rank.set(id, Math.max(0, ...ins.get(id).map((i) => rank.get(i) + 1)));
+  for (const id of order) {
+    if (ins.get(id).length || !outs.get(id).length) continue;
+    rank.set(id, Math.max(0, Math.min(...outs.get(id).map((o) => rank.get(o))) - 1));
+  }
+  return rank;
 }
