@@ -10,7 +10,7 @@ from typing import Any
 from engine import nodes
 from engine.numeric import format_number
 from engine.record import replay
-from engine.record.graph_record import number
+from engine.record.numbers import number
 
 # A grad matches when within this relative error, or this absolute error near 0 (a decision
 # made here once; the page shows the verdict it is sent).

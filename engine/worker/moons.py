@@ -14,7 +14,7 @@ from typing import Any
 from engine.nn import MLP
 from engine.numeric import format_number
 from engine.record import collector
-from engine.record.graph_record import number
+from engine.record.numbers import number
 from engine.value import Value
 
 POINTS = 100

@@ -19,7 +19,7 @@ from engine.language.grammar import FUNCTIONS
 from engine.language.parser import parse
 from engine.record import replay
 from engine.record.dot import dot_source
-from engine.record.graph_record import number
+from engine.record.numbers import number
 from engine.record.tracing import DEFAULT_MODE, MODES, trace
 from engine.worker import whatif, whatif_code
 

@@ -16,8 +16,10 @@ from engine import nodes
 from engine.graph import node_ids, topological_order
 from engine.numeric import format_number
 from engine.record import collector, replay
-from engine.record.graph_record import _Graph, _step, grads_at, graph_record, number
+from engine.record.graph_record import _Graph, grads_at, graph_record
+from engine.record.numbers import number
 from engine.record.recorder import Recorder
+from engine.record.step_texts import backward_step
 from engine.record.tracing import standard_pass
 from engine.worker import gradient_check
 from engine.worker.gradient_check import close
@@ -100,7 +102,9 @@ class Session:
         self.called.append(node)
         self.history.append((node, before))
         kids = nodes.children(node)
-        step = _step(self.graph, node, kids, rec.steps[-1], self.contributions, "program", [], {})
+        step = backward_step(
+            self.graph, node, kids, rec.steps[-1], self.contributions, "program", [], {}
+        )
         step["early"] = self._early(node, waiting, step)
         return {"step": step, **self.state(changed_only=True)}
 

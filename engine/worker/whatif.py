@@ -13,7 +13,7 @@ from engine import nodes
 from engine.graph import topological_order
 from engine.language.parser import DEFAULT_INPUT
 from engine.record import replay
-from engine.record.graph_record import number
+from engine.record.numbers import number
 
 MAX_VALUES = 200  # names one request may set
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.record import creators
-from engine.record.graph_record import number
+from engine.record.numbers import number
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,7 @@ CASES = [
 
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-    from engine.record.graph_record import number  # as the record writes a number
+    from engine.record.numbers import number  # as the record writes a number
     from engine.worker.gradient_check import TOLERANCE, close
 
     cases = [
