@@ -12,7 +12,7 @@ from app.settings import run_limit
 from app.what_if import read_values
 from engine.record.tracing import DEFAULT_MODE, DEFAULT_SPEED, MODES
 from engine.worker import whatif
-from engine.worker.session import MAX_DESCENT_STEPS
+from engine.worker.descent import MAX_DESCENT_STEPS
 
 THEMES = ("light", "dark", "auto")
 SPEEDS = (("0.5×", 2000), ("1×", 1000), ("2×", 500), ("4×", 250))  # label, ms per step

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine import nodes
 from engine.numeric import format_number
@@ -17,10 +17,8 @@ from engine.record import closure_lines
 from engine.record.numbers import bracket, number, shown
 from engine.record.recorder import Step
 from engine.record.rules import RULES
+from engine.record.walked import WalkedGraph
 from engine.value import Value
-
-if TYPE_CHECKING:
-    from engine.record.graph_record import _Graph
 
 
 def _change(node_id: str, before: float, after: float) -> dict[str, Any]:
@@ -34,7 +32,7 @@ def _change(node_id: str, before: float, after: float) -> dict[str, Any]:
 
 
 def seed_step(
-    g: _Graph, before: Mapping[int, float], after: Mapping[int, float], mode: str
+    g: WalkedGraph, before: Mapping[int, float], after: Mapping[int, float], mode: str
 ) -> dict[str, Any]:
     """The engine's own zeroing and seeding, shown as the first step."""
     changes = []
@@ -83,7 +81,7 @@ class _Formatted:
 
 
 def _rule_lines(
-    g: _Graph, node: Any, kids: tuple[Any, ...], step: Step, overwrite: bool
+    g: WalkedGraph, node: Any, kids: tuple[Any, ...], step: Step, overwrite: bool
 ) -> list[dict[str, str]]:
     """engine.Value's chain-rule line for each input slot, in words and with numbers."""
     op = g.ops[id(node)]
@@ -127,7 +125,7 @@ def _code_text(node: Any, lines_of: list[str]) -> dict[str, Any] | None:
 
 
 def backward_step(
-    g: _Graph,
+    g: WalkedGraph,
     node: Any,
     kids: tuple[Any, ...],
     step: Step,
@@ -180,7 +178,7 @@ def backward_step(
 
 
 def _ran(
-    g: _Graph,
+    g: WalkedGraph,
     node: Any,
     kids: tuple[Any, ...],
     step: Step,
@@ -229,7 +227,7 @@ def _ran(
 
 
 def _explain(
-    g: _Graph, child: Any, lines: list[dict[str, str]], change: dict[str, Any], overwrite: bool
+    g: WalkedGraph, child: Any, lines: list[dict[str, str]], change: dict[str, Any], overwrite: bool
 ) -> str:
     """`x1.grad += w1.data * o.grad  →  0.0000 + (-3.0000) * 0.5000 = -1.5000`."""
     mine = [line for line in lines if line["child"] == change["node"]]

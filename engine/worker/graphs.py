@@ -7,10 +7,12 @@ from typing import Any
 
 from engine import nodes
 from engine.graph import GraphTooLarge, topological_order
+from engine.record.calls import touched
 from engine.record.dot import dot_source
-from engine.record.graph_record import graph_record, touched, walk
+from engine.record.graph_record import graph_record
 from engine.record.recorder import Recorder
 from engine.record.tracing import standard_pass
+from engine.record.walked import walk
 
 MAX_GRAPHS = 12  # graphs offered under "Graph of"
 

@@ -15,17 +15,15 @@ from typing import Any
 from engine import nodes
 from engine.graph import node_ids, topological_order
 from engine.numeric import format_number
-from engine.record import collector, replay
-from engine.record.graph_record import _Graph, grads_at, graph_record
+from engine.record import replay
+from engine.record.graph_record import grads_at
 from engine.record.numbers import number
 from engine.record.recorder import Recorder
 from engine.record.step_texts import backward_step
 from engine.record.tracing import standard_pass
-from engine.worker import gradient_check
+from engine.record.walked import WalkedGraph, leaf_name
+from engine.worker import descent, gradient_check
 from engine.worker.gradient_check import close
-from engine.worker.whatif import leaf_name
-
-MAX_DESCENT_STEPS = 1000
 
 
 class Session:
@@ -48,7 +46,9 @@ class Session:
         # changed its leaves since (a descent loop's `p.data -= ...` after its last pass).
         self.leaf_data: dict[int, float] = {}
         self.next_values: dict[int, float] | None = None  # the parameters after a descent
-        self._ahead: tuple[dict[int, float], list[Any]] | None = None  # (values, its round)
+        # The graph a descent (engine.worker.descent) ended on, with its values: the next
+        # descent starts from it instead of building it again.
+        self.descent_ahead: tuple[dict[int, float], list[Any]] | None = None
         self.shown_grads: dict[str, float] = {}
         if record is not None and len(record["nodes"]) == len(self.order):
             final = grads_at(record, len(record["backward"]))
@@ -66,13 +66,13 @@ class Session:
         self.called: list[Any] = []
         self.history: list[tuple[Any, list[float]]] = []  # (node, grads before its call)
         self.contributions: Counter[int] = Counter()
-        self._correct: list[float] | None = None  # the standard pass's grads, made once
+        self.correct: list[float] | None = None  # the standard pass's grads, made once
         self._sent: list[float] = []  # the grads the last answer gave the page
 
     @functools.cached_property
-    def graph(self) -> _Graph:
+    def graph(self) -> WalkedGraph:
         """How text names the nodes: made on the first action, not on every run."""
-        return _Graph(self.root, self.names, len(self.order))
+        return WalkedGraph(self.root, self.names, len(self.order))
 
     # --- manual backward ---------------------------------------------------------------
 
@@ -173,11 +173,11 @@ class Session:
 
     def wrong(self, ids: list[str], grads: list[float]) -> dict[str, Any]:
         """The grads that differ from the correct pass (said once every node has run)."""
-        if self._correct is None:
-            self._correct = self.correct_grads()
+        if self.correct is None:
+            self.correct = self.correct_grads()
         return {
             uid: {"text": format_number(g), "correct": number(c), "correct_text": format_number(c)}
-            for uid, g, c in zip(ids, grads, self._correct, strict=True)
+            for uid, g, c in zip(ids, grads, self.correct, strict=True)
             if not close(g, c)
         }
 
@@ -202,7 +202,7 @@ class Session:
     # --- gradient descent ----------------------------------------------------------------
 
     def parameters(self) -> list[str]:
-        """The default parameters: every leaf the learner named (whatif.leaf_name)."""
+        """The default parameters: every leaf the learner named (engine.record.walked.leaf_name)."""
         return [self.graph.ids[id(v)] for v in self.order if leaf_name(v, self.names)]
 
     def parameter_names(self) -> dict[str, str]:
@@ -210,61 +210,8 @@ class Session:
         return {uid: self.graph.name(self.by_id[uid]) for uid in self.parameters()}
 
     def descend(self, params: list[str], rate: float, steps: int) -> dict[str, Any]:
-        """`steps` rounds of forward, zero grads, backward, `p.data -= rate * p.grad`, on a
-        graph rebuilt each round from the current parameters (as a training loop builds a new
-        graph each step). Returns the loss before each update, the parameters after the last
-        one, and the record of the graph at those parameters (its forward and backward pass
-        done): what the page shows says the same numbers as its text ("w1 is now 1.0010")."""
-        replay.check_replayable(self.order)
-        steps = max(1, min(int(steps), MAX_DESCENT_STEPS))
-        wanted = set(params)
-        chosen = [i for i, v in enumerate(self.order) if self.graph.ids[id(v)] in wanted]
-        values = self.next_values or {
-            i: self.leaf_data.get(i, nodes.data(v))
-            for i, v in enumerate(self.order)
-            if not nodes.children(v)
-        }
-        values = dict(values)
-        history = []
-        for k in range(steps):
-            graph = self._round(values)
-            loss = graph[-1]
-            history.append({"step": k, "loss": number(nodes.data(loss)),
-                            "loss_text": format_number(nodes.data(loss))})  # fmt: skip
-            for i in chosen:
-                values[i] = values[i] - rate * nodes.grad(graph[i])
-        graph = self._round(values)  # the parameters now: the next round starts from it
-        self._ahead = (dict(values), graph)
-        names = {
-            id(n): self.names[id(o)] for n, o in zip(graph, self.order, strict=True)
-            if id(o) in self.names
-        }  # fmt: skip
-        record = graph_record(graph[-1], names=names, title=self.graph.name(self.root))
-        # The session goes on from here: a check works on the graph shown, and the next
-        # descent starts at the updated parameters.
-        self.leaf_data, self.next_values = dict(values), values
-        self._correct = None  # the leaves moved: so did the correct pass
-        self.shown_grads = {n["id"]: float(record["grads"][n["id"]]) for n in record["nodes"]}
-        return {
-            "history": history,
-            "record": record,
-            "parameters": {self.graph.ids[id(self.order[i])]: number(values[i]) for i in chosen},
-            "parameter_texts": {
-                self.graph.ids[id(self.order[i])]: format_number(values[i]) for i in chosen
-            },
-            "loss_text": format_number(nodes.data(graph[-1])),  # at those parameters
-        }
-
-    def _round(self, values: dict[int, float]) -> list[Any]:
-        """The graph rebuilt at `values` with its forward and backward pass done (the one the
-        last descent ended on, when it was at the same values: not built twice)."""
-        ahead, self._ahead = self._ahead, None
-        if ahead is not None and ahead[0] == values:
-            return ahead[1]
-        with collector.paused():  # one collection per round, not several
-            graph = replay.rebuild(self.order, values)
-            standard_pass(graph[-1], Recorder(), limit=len(graph) + 1)
-        return graph
+        """`steps` rounds of gradient descent on `params` (engine.worker.descent)."""
+        return descent.descend(self, params, rate, steps)
 
 
 def _same(a: float, b: float) -> bool:

@@ -1,7 +1,8 @@
 """What if a leaf had another value? The same graph, its forward pass redone from the new leaf
 values with the graph's own operators (engine.record.replay), ready for a new backward pass.
 
-Leaves are named as the learner named them: by label, else by the variable that holds them.
+Leaves are named as the learner named them: by label, else by the variable that holds them
+(engine.record.walked.leaf_name, the one rule).
 `fields` says what the page's What-if panel offers: each named leaf and its number in the code,
 the number a value set there is compared with (a learner's own class: engine.worker.whatif_code).
 """
@@ -14,19 +15,9 @@ from engine.graph import topological_order
 from engine.language.parser import DEFAULT_INPUT
 from engine.record import replay
 from engine.record.numbers import number
+from engine.record.walked import leaf_name
 
 MAX_VALUES = 200  # names one request may set
-
-
-def leaf_name(v: Any, names: Mapping[int, str]) -> str:
-    """The name of `v` if it is a named leaf, else "": the one rule of what a learner named —
-    its label, else the variable holding it (`names`: id -> name), when that is an identifier
-    (a link's `values=` and `params=` carry only those). The What-if fields and descent's
-    parameters are the leaves it names."""
-    if nodes.children(v):
-        return ""
-    name = nodes.label(v) or names.get(id(v), "")
-    return name if name.isidentifier() else ""
 
 
 def leaf_names(order: list[Any], names: Mapping[int, str] | None = None) -> dict[int, str]:
@@ -60,13 +51,13 @@ def fields(
     """The What-if fields of an expression program's `record`: each named leaf with its number
     in the code (`code`: name -> number before any what-if value; an input the code never
     assigns has the language's default). The language labels every value it names, so a
-    record's label is leaf_name's."""
+    named leaf's label is its name."""
+    by_id = {n["id"]: n for n in record["nodes"]}
     out = []
-    for n in record["nodes"]:
+    for n in (by_id[uid] for uid in record["named_leaves"]):
         name = n["label"]
-        if n["leaf"] and name.isidentifier():
-            x = DEFAULT_INPUT if name in inputs else code.get(name, n["data"])
-            out.append({"name": name, "code": number(x) if isinstance(x, float) else x, "why": ""})
+        x = DEFAULT_INPUT if name in inputs else code.get(name, n["data"])
+        out.append({"name": name, "code": number(x) if isinstance(x, float) else x, "why": ""})
     return out
 
 

@@ -130,8 +130,10 @@ export class ResultView extends EventTarget {
   }
 }
 
-/** name → data of every leaf the learner named: what the What-if fields offer. */
+/** name → data of every leaf the learner named (the record's `named_leaves`): what the
+ * What-if fields offer. */
 function namedLeaves(trace) {
-  const leaves = trace.nodes.filter((n) => n.leaf && /^[A-Za-z_][A-Za-z0-9_]*$/.test(n.label));
+  const byId = new Map(trace.nodes.map((n) => [n.id, n]));
+  const leaves = trace.named_leaves.map((id) => byId.get(id)).filter(Boolean); // ids it drew only
   return Object.fromEntries(leaves.map((n) => [n.label, n.data]));
 }

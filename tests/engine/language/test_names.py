@@ -18,7 +18,7 @@ ID = re.compile(r"\bn[0-9]+\b")
 # Keys whose values are ids (keys for the record, the DOT and the SVG), or DOT source, not text.
 ID_KEYS = frozenset({"id", "node", "output", "children", "from", "to", "child", "accumulates",
                      "nonfinite", "grads", "parameters", "correct", "called", "wrong", "ready",
-                     "remaining", "dot", "consumers", "op_id"})  # fmt: skip
+                     "remaining", "dot", "consumers", "op_id", "named_leaves"})  # fmt: skip
 
 
 def learner_texts(obj: Any, key: str = "") -> list[str]:

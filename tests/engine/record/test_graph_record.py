@@ -1,4 +1,4 @@
-"""The record's structure (version 4) against the DOT written from it and the graph it came
+"""The record's structure (version 5) against the DOT written from it and the graph it came
 from: each node's rank, consumers and op node id, each edge's id. The page reads these and
 works none of them out again (docs/trace-format.md), so they must say what the DOT draws."""
 
@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from hypothesis import given, settings
 
-from engine import parse, trace
+from engine import Value, parse, trace
 from engine.record.dot import dot_source
 from engine.record.graph_record import RECORD_VERSION
 from engine.worker.playground import run
@@ -57,7 +57,7 @@ def dot_ranks(dot: str) -> dict[str, int]:
 
 def check(record: dict) -> None:
     """Every structural field agrees with the DOT and with the nodes' children."""
-    assert record["version"] == RECORD_VERSION == 4
+    assert record["version"] == RECORD_VERSION == 5
     dot = dot_source(record)
     nodes, edges = drawn(dot)
     ids = [n["id"] for n in record["nodes"]]
@@ -79,6 +79,8 @@ def check(record: dict) -> None:
     for n in record["nodes"]:
         assert n["consumers"] == users[n["id"]]
         assert len(set(n["consumers"])) == len(n["consumers"])
+    named = [n["id"] for n in record["nodes"] if n["leaf"] and n["label"].isidentifier()]
+    assert record["named_leaves"] == named
 
 
 SHAPES = {
@@ -113,3 +115,13 @@ def test_consumers_are_in_topological_order_and_name_each_user_once():
     assert [ids[i] for i in by_shown["a"]["consumers"]] == ["b", "c", "d"]
     assert by_shown["d"]["consumers"] == []
     assert by_shown["d"]["rank"] == 6  # a, (+), b, (*), c, (+), d
+
+
+def test_named_leaves_are_the_leaves_a_learner_named_and_only_those():
+    """A number the program wrote, a computed value and a label that is no identifier name
+    nothing: the What-if fields offer the record's named leaves (engine.record.walked)."""
+    record = run("a = 2.0\nb = a * 3 + w\nc = b * b")["trace"]
+    shown = {n["id"]: n["shown"] for n in record["nodes"]}
+    assert [shown[i] for i in record["named_leaves"]] == ["a", "w"]
+    v = Value(1.0, label="x 1") * Value(2.0, label="y")
+    assert [n["label"] for n in trace(v)["nodes"] if n["id"] in trace(v)["named_leaves"]] == ["y"]

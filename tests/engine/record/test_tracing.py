@@ -11,6 +11,7 @@ from engine import Value, parse, trace
 from engine.graph import node_ids, topological_order
 from engine.numeric import format_number
 from engine.record import recorder
+from engine.record.graph_record import RECORD_VERSION
 from engine.record.recorder import Recorder, as_step
 from engine.record.tracing import standard_pass
 from tests.engine.conftest import examples
@@ -29,7 +30,7 @@ def replay(record: dict, upto: int) -> dict[str, float | str]:
 
 def test_neuron_trace_steps_and_explanations():
     record = trace(parse(NEURON))
-    assert record["version"] == 4 and record["mode"] == "correct"
+    assert record["version"] == RECORD_VERSION and record["mode"] == "correct"
     assert len(record["nodes"]) == 10
     assert [s["kind"] for s in record["backward"]] == ["seed"] + ["backward"] * 5
     assert [s["index"] for s in record["backward"]] == list(range(6))

@@ -165,7 +165,7 @@ def test_bad_requests_are_messages():
 
 
 def test_descent_s_parameters_are_the_named_leaves_of_what_if():
-    """One rule of a named leaf (engine.worker.whatif.leaf_name): a label, else the variable,
+    """One rule of a named leaf (engine.record.walked.leaf_name): a label, else the variable,
     when it is an identifier; a label a link could not carry names nothing."""
     source = (
         "from engine import Value\n"
@@ -181,3 +181,6 @@ def test_descent_s_parameters_are_the_named_leaves_of_what_if():
     assert sorted(answer["names"].values()) == ["c", "w"]
     live = session.session(0)
     assert sorted(whatif.leaf_names(live.order, live.names).values()) == ["c", "w"]
+    record = result["graphs"][result["chosen"]]["record"]  # what the page's What-if fields read
+    by_id = {n["id"]: n for n in record["nodes"]}
+    assert sorted(by_id[uid]["label"] for uid in record["named_leaves"]) == ["c", "w"]
