@@ -44,7 +44,7 @@ class PageScripts:
         return self.folder + PurePosixPath(ENTRY).name
 
     @property
-    def engine_worker(self) -> str:  # the URL main.js makes: new URL("./engine-worker/…", its own)
+    def engine_worker(self) -> str:  # named in the page's first script (templates/base.html)
         return self.folder + ENGINE_WORKER
 
 

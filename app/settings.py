@@ -93,7 +93,7 @@ def _seconds(name: str, text: str) -> float:
     return seconds
 
 
-def _project_root() -> Path:
+def project_root() -> Path:
     """The checkout (templates/ beside app/), or the working directory when `app` is installed
     into site-packages and run from the project directory, as the Docker image does."""
     checkout = Path(__file__).resolve().parent.parent
@@ -122,8 +122,8 @@ def run_limit(text: str | None) -> float | None:
 
 @dataclass(frozen=True)
 class Settings:
-    static_dir: Path = field(default_factory=lambda: _project_root() / "static")
-    templates_dir: Path = field(default_factory=lambda: _project_root() / "templates")
+    static_dir: Path = field(default_factory=lambda: project_root() / "static")
+    templates_dir: Path = field(default_factory=lambda: project_root() / "templates")
     frame_ancestors: str = "*"
     hsts: str = ""  # Strict-Transport-Security for HTTPS requests; "" sends none
     public_origin: str = ""  # absolute URLs start with it; "" : http://127.0.0.1:<port>

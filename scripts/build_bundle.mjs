@@ -1,8 +1,10 @@
 // Bundle our own modules, one file per runtime, into static/js/bundle/ with the source tree's
 // folders: main.js (the page), engine-worker/worker.js, layout-worker/worker.js and widget.js
-// (the notebook widget's view, which anywidget loads from one string). The page starts its
-// workers by URLs relative to itself (`new URL("./engine-worker/worker.js", import.meta.url)`),
-// which resolve the same way in the sources and in the bundle.
+// (the notebook widget's view, which anywidget loads from one string). Each worker sits beside
+// main.js as in the sources: the page starts the layout worker by a URL relative to itself
+// (`new URL("./layout-worker/worker.js", import.meta.url)`), and the engine worker by the URL
+// the server names in the page's first script (app/module_graph.py PageScripts.engine_worker),
+// so both resolve the same way in the sources and in the bundle.
 //
 // It also writes static/js/bundle/meta.json, esbuild's metafile: the one reading of our import
 // graph. app/module_graph.py preloads from it when it serves the sources, and

@@ -100,8 +100,12 @@ results.addEventListener("step", () => {
   remember();
 });
 
+// What the page's first script left (templates/partials/early-python.js, in every page that has
+// Python's files): the engine worker's source, whether the server starts Python at load, and the
+// worker it started already on a repeat visit. Read here, before the client takes it.
+const early = globalThis.earlyPython;
 const engine = new EngineClient({
-  workerUrl: new URL("./engine-worker/worker.js", import.meta.url),
+  source: early?.source,
   vendor,
   runLimitMs: data.run_limit_ms,
   heapLimit: data.worker_heap_limit,
@@ -269,8 +273,8 @@ if (!data.result?.ok && data.result?.error) editor.showError(data.result.error);
 // layout delayed the first graph more than it sped Python).
 const serverSvg = $("graph").querySelector(":scope > svg");
 const editorPanel = document.querySelector(".editor-panel");
-const startsAtLoad = Boolean(globalThis.earlyPython);
-const restoring = Boolean(globalThis.earlyPython?.worker); // started already: a repeat visit
+const startsAtLoad = Boolean(early?.starts);
+const restoring = Boolean(early?.worker); // started already: a repeat visit
 if (startsAtLoad || python.waiting) python.soon(editorPanel);
 if (typedFirst || restored) editor.now();
 const firstStep = data.step ?? 0; // the server counts the forward pass's steps when shown

@@ -113,11 +113,16 @@ def test_a_style_edited_after_the_bundle_was_built_means_the_sources(tmp_path):
 
 def test_the_real_bundle_holds_the_page_its_workers_and_the_widget():
     bundle = ROOT / "static" / "js" / "bundle"  # built by setup (scripts/build_vendor.py)
-    assert page_scripts(ROOT / "static").entry == "js/bundle/main.js"
+    scripts = page_scripts(ROOT / "static")
+    assert scripts.entry == "js/bundle/main.js"
     main = (bundle / "main.js").read_text()
-    # The workers are started by URLs relative to the bundle, in the sources' folders.
+    # The workers are beside main.js, in the sources' folders: the layout worker is started by a
+    # URL relative to the bundle, the engine worker by the one the server names in the page's
+    # first script (templates/partials/early-python.js), never by a second copy in main.js.
+    assert 'new URL("./layout-worker/worker.js",import.meta.url)' in main
+    assert scripts.engine_worker == "js/bundle/engine-worker/worker.js"
+    assert "engine-worker/worker.js" not in main
     for worker in ("engine-worker/worker.js", "layout-worker/worker.js"):
-        assert f'new URL("./{worker}",import.meta.url)' in main
         assert (bundle / worker).is_file()
     for name in ("main.js", "widget.js", "engine-worker/worker.js", "layout-worker/worker.js"):
         text = (bundle / name).read_text()  # each one file: nothing of ours left to fetch

@@ -2,6 +2,8 @@
 no response is a 5xx, every refusal says why (and where, when it is about the program), every
 response has the security headers, and no page or image carries script."""
 
+import base64
+import hashlib
 import json
 import socket
 from pathlib import Path
@@ -12,9 +14,11 @@ import httpx
 import pytest
 from lxml import etree
 
-from app import early_python
 from app.assets import asset_prefix
+from app.early_python import SCRIPT as EARLY_SCRIPT
+from app.early_python import has_files
 from app.module_graph import page_scripts
+from app.page_data import read_manifest
 from bench.server_load import server
 from tests.app.hostile import BAD_PARAMETERS, PROGRAMS
 
@@ -26,7 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # built it), under its version.
 ASSETS = asset_prefix(ROOT / "static")
 SCRIPTS = page_scripts(ROOT / "static")
-EARLY_SCRIPT = early_python.SCRIPT
+# The page's first script is in every page once setup has vendored Python's files.
+EARLY_SCRIPTS = 1 if has_files(read_manifest(ROOT / "static" / "vendor" / "manifest.json")) else 0
 KNOWN_SCRIPTS = [{"type": "module", "src": f"{ASSETS}{SCRIPTS.entry}"}]
 
 
@@ -82,8 +87,11 @@ def check_page(response: httpx.Response) -> None:
     island = [s for s in scripts if s.get("id") == "initial-data"]
     assert len(island) == 1 and island[0].get("type") == "application/json"
     early = [s for s in scripts if s.get("id") == "early-python"]  # app/early_python.py
+    assert len(early) == EARLY_SCRIPTS  # it makes the engine worker's source: whatever the program
     for script in early:  # its text is the constant the CSP's hash allows, whatever the program
         assert script.text == EARLY_SCRIPT
+        digest = base64.b64encode(hashlib.sha256(script.text.encode()).digest()).decode()
+        assert f" 'sha256-{digest}';" in response.headers["content-security-policy"]
         assert script.get("data-worker") == f"{ASSETS}{SCRIPTS.engine_worker}"
     known = [s for s in scripts if s is not island[0] and s not in early]
     assert [dict(s.attrib) for s in known] == KNOWN_SCRIPTS

@@ -1,7 +1,8 @@
 """Python starts before the page's modules load (app/early_python.py) in a browser that has
 booted it before: the page's one engine worker is the one its first script started, adopted by
-the page with what it said meanwhile, and it runs the learner's programs; a first visit starts
-it from the page's modules; a picture embed still waits for the reader."""
+the page with what it said meanwhile, and it runs the learner's programs; a restart starts a new
+one from the same source; a first visit starts it from the page's modules; a picture embed still
+waits for the reader, and starts it from the source the script made."""
 
 from urllib.parse import unquote
 
@@ -17,7 +18,7 @@ ENGINE_WORKER = "/worker.js?"  # js/bundle/worker.js once setup has built the bu
 
 def engine_workers(page: Page) -> list[str]:
     """The module URLs of the page's engine workers: each is started from a data: URL that
-    imports its module (static/js/shared/protocol.js engineWorkerSource), so that it runs in an
+    imports its module (made by templates/partials/early-python.js), so that it runs in an
     opaque origin."""
     urls = [unquote(w.url) for w in page.workers if w.url.startswith("data:text/javascript,")]
     return [url for url in urls if ENGINE_WORKER in url]
@@ -72,7 +73,7 @@ def test_once_python_has_booted_the_next_page_starts_it_first(playground: Page) 
     assert len(engine_workers(page)) == 1
     assert page.evaluate(f"() => localStorage.getItem('{BOOTED_KEY}')") == "1"
 
-    page.reload()
+    page.goto("/?limit=1")  # a run limit of 1 s, for the restart below
     # The code editor waits for Python's boot on this visit (both cores go to the restore);
     # the textarea takes typing meanwhile (even before the page's script runs: it waits for the
     # worker to start), and CodeMirror keeps what was typed.
@@ -94,6 +95,12 @@ def test_once_python_has_booted_the_next_page_starts_it_first(playground: Page) 
     expect(page.locator("#boot-status")).to_contain_text("Python")
     page.get_by_label("Expression").fill("y = 3 * 4")
     expect(page.locator("#graph")).to_contain_text("12")
+    # Replaced after the adoption (its run limit passed): a new worker from the same source.
+    page.get_by_label("Expression").fill("while True: pass")
+    expect(page.get_by_role("region", name="Output")).to_contain_text("Stopped after 1 s")
+    page.get_by_label("Expression").fill("y = 5 * 7")
+    expect(page.locator("#graph")).to_contain_text("35")
+    assert set(engine_workers(page)) == set(workers)
 
 
 def test_a_picture_embed_starts_python_only_when_asked(playground: Page) -> None:
@@ -102,3 +109,9 @@ def test_a_picture_embed_starts_python_only_when_asked(playground: Page) -> None
     expect(page.locator("#boot-status")).to_have_attribute("data-state", "idle")
     assert page.evaluate("() => performance.getEntriesByName('early-python').length") == 0
     assert engine_workers(page) == []
+    # The page's first script made the worker's source all the same: the reader's edit uses it.
+    source = page.evaluate("() => globalThis.earlyPython.source")
+    with page.expect_worker():
+        page.get_by_label("Expression").click()
+    assert engine_workers(page) == [unquote(source)]
+    wait_for_python(page)

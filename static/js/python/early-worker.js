@@ -1,9 +1,10 @@
-// The engine worker that app/early_python.py's classic script started as the page's first bytes
-// arrived (a repeat visit): waiting for its first word, taking it over, and remembering that
-// this browser has booted Python (its files are cached), so its next page starts it early.
+// The engine worker that the page's first script (templates/partials/early-python.js, a classic
+// script) started as the page's first bytes arrived (a repeat visit): waiting for its first word,
+// taking it over, and remembering that this browser has booted Python (its files are cached), so
+// its next page starts it early.
 
 /**
- * Once the worker that app/early_python.py's script started (a repeat visit) has said its first
+ * Once the worker that the page's first script started (a repeat visit) has said its first
  * word, or after `capMs`; at once when there is none. The browser starts a worker's thread
  * only from a free main thread: the parser and the page's own start kept it busy ~80 ms, so the
  * page waits for this before its own work (14 ms sooner to Python ready, A/B of 6).
@@ -17,8 +18,8 @@ export function earlyWorkerRunning(capMs = 100) {
   });
 }
 
-/** What app/early_python.py's script left, once ({key, worker or null, events}; null if
- * there was no script, or it was taken). */
+/** What the page's first script left, once ({key, starts, source, worker or null, events};
+ * null if there was no script, or it was taken). */
 export function adoptEarlyWorker() {
   const early = globalThis.earlyPython;
   if (!early) return null;

@@ -19,8 +19,6 @@ import {
   STARTED,
   actMessage,
   checkEngineMessage,
-  engineWorkerSource,
-  engineWorkerUrl,
   errorResult,
   idCounter,
   restoreMessage,
@@ -40,15 +38,18 @@ export class EngineClient extends EventTarget {
    * Events: "progress" {stage, of, text}, "download" {received}, "ready" {ms},
    * "failed" {message}, "restarting" {reason, delayMs}. `bootTimeoutMs`: how long a boot may
    * go without a word (a slow download keeps telling its bytes; only silence fails it).
-   * vendor: the manifest's URLs (resolved against the page before they go to the worker).
+   * source: the URL every worker starts from (made once, by the page's first script:
+   * templates/partials/early-python.js); vendor: the manifest's URLs (the stored snapshot's key).
    * runLimitMs: the run limit (app/page_data.py: the server's, or lower from a link), and
    * heapLimit: the bytes of wasm memory past which a worker is replaced — decided on the server.
    */
-  constructor({ workerUrl, vendor, runLimitMs, heapLimit = Infinity, bootTimeoutMs = 30_000 }) {
+  constructor({ source, vendor, runLimitMs, heapLimit = Infinity, bootTimeoutMs = 30_000 }) {
     super();
-    const files = { pyodide: absolute(vendor.pyodide), engine_zip: absolute(vendor.engine_zip) };
-    this.workerUrl = engineWorkerSource(engineWorkerUrl(workerUrl, files));
-    this.snapshots = new SnapshotStore(files);
+    this.source = source;
+    this.snapshots = new SnapshotStore({
+      pyodide: absolute(vendor.pyodide),
+      engine_zip: absolute(vendor.engine_zip),
+    });
     this.bootTimeoutMs = bootTimeoutMs;
     this.runLimitMs = runLimitMs;
     this.heapLimit = heapLimit;
@@ -61,12 +62,12 @@ export class EngineClient extends EventTarget {
     this.queued = []; // actions asked for before Python was ready: sent once it is
   }
 
-  /** Boot a worker: the one the page started as it loaded (app/early_python.py), the first
-   * time, with what it said meanwhile; a new one otherwise. */
+  /** Boot a worker: the one the page's first script started as it loaded, the first time,
+   * with what it said meanwhile; a new one from `source` otherwise. */
   start() {
     const early = adoptEarlyWorker();
     this.bootedKey ??= early?.key; // said once Python is ready: next time it starts earlier
-    const worker = early?.worker ?? new Worker(this.workerUrl, { type: "module" });
+    const worker = early?.worker ?? new Worker(this.source, { type: "module" });
     this.worker = worker;
     this.started = false; // this worker has begun a request: its snapshots are not taken
     this.snapshotTaken = false;

@@ -34,7 +34,8 @@ export class PythonStart {
     engine.addEventListener("ready", (e) => status.ready(e.detail.ms));
     engine.addEventListener("restarting", (e) => status.restarting(e.detail));
     engine.addEventListener("failed", (e) => status.failed(e.detail.message));
-    status.onRetry(() => engine.retry());
+    // Without Python's files (no worker source) a retry fails the same way, with the same words.
+    status.onRetry(() => (this.missing ? engine.fail(this.missing) : engine.retry()));
     this.start = this.start.bind(this);
   }
 

@@ -1,11 +1,13 @@
 // The messages between the page and its workers: one definition that both sides import.
 //
 // Engine worker (worker.js), which runs the Python engine in Pyodide, and a learner's Python:
-//   The page starts it from a data: URL (engineWorkerSource) whose one line imports
-//   worker.js?pyodide=URL&engine=URL (absolute URLs of Pyodide's folder and the engine zip:
-//   engine-client.js, or app/early_python.py before the page's modules load). A data: worker has
-//   an opaque origin: no Cache Storage, IndexedDB or cookies of the page's, and no way to the
-//   page but its messages (docs/security.md). It boots at once.
+//   The page starts it from a data: URL whose one line imports worker.js?pyodide=URL&engine=URL
+//   (absolute URLs of Pyodide's folder and the engine zip), made in one place: the page's first
+//   script, templates/partials/early-python.js, which starts the first worker on a repeat visit;
+//   engine-client.js starts every other one from the same data: URL, and the worker reads its
+//   query back (bootFiles). A data: worker has an opaque origin: no Cache Storage, IndexedDB or
+//   cookies of the page's, and no way to the page but its messages (docs/security.md). It boots
+//   at once.
 //   page → worker  {type: "restore", snapshot, store}  the stored memory snapshot (an
 //                                      ArrayBuffer the page has checked: snapshot-store.js) or
 //                                      null, and whether to make one; the worker waits for it
@@ -61,22 +63,6 @@ export const STAGES = Object.freeze([
   "Loading the engine",
   "Importing the engine",
 ]);
-
-/** The engine worker's module URL, naming the files it boots from ({pyodide, engine_zip}:
- * absolute URLs) in its query; app/early_python.py's script builds the same before the modules
- * load. */
-export function engineWorkerUrl(workerUrl, vendor) {
-  const url = new URL(workerUrl);
-  url.searchParams.set("pyodide", vendor.pyodide);
-  url.searchParams.set("engine", vendor.engine_zip);
-  return url;
-}
-
-/** The data: URL the engine worker is started from: one line that imports its module (the
- * worker then runs in an opaque origin); app/early_python.py's script writes the same. */
-export function engineWorkerSource(moduleUrl) {
-  return `data:text/javascript,${encodeURIComponent(`import ${JSON.stringify(String(moduleUrl))};`)}`;
-}
 
 /** The files named in the engine worker's module URL: {pyodide, engine_zip}, or an Error. */
 export function bootFiles(workerUrl) {

@@ -1,5 +1,6 @@
-// PythonStart.afterBoot (static/js/python/python-start.js): a task that waits for Python's boot to end
-// (the code editor on a repeat visit) runs once, whether the boot ends ready or failed.
+// PythonStart (static/js/python/python-start.js): a task that waits for Python's boot to end
+// (the code editor on a repeat visit) runs once, whether the boot ends ready or failed; a page
+// without Python's files has no worker to retry.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { PythonStart } from "../../../static/js/python/python-start.js";
@@ -36,4 +37,19 @@ test("a task after a boot that has ended runs at once", () => {
   let runs = 0;
   start(engine).afterBoot(() => runs++);
   assert.equal(runs, 1);
+});
+
+test("without Python's files, Retry says so again rather than starting a worker", () => {
+  for (const missing of ["", "static/vendor is missing; run scripts/setup.sh"]) {
+    const engine = new FakeEngine();
+    const asked = [];
+    engine.retry = () => asked.push("retry");
+    engine.fail = (message) => asked.push(`fail: ${message}`);
+    let retry = null;
+    const status = { progress() {}, ready() {}, restarting() {}, failed() {} };
+    status.onRetry = (fn) => (retry = fn);
+    new PythonStart({ engine, status, say() {}, editor: {}, picture: false, missing });
+    retry();
+    assert.deepEqual(asked, [missing ? `fail: ${missing}` : "retry"]);
+  }
 });

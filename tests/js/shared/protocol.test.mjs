@@ -1,18 +1,20 @@
 // protocol.js: the engine worker's URL carries the files it boots from, and the worker reads
-// them back; a URL without them is an error that says so.
+// them back; a URL without them is an error that says so. (The page's first script writes that
+// URL: tests/js/early-python.test.mjs reads its URLs back with bootFiles.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { bootFiles, checkEngineMessage, engineWorkerUrl } from "../../../static/js/shared/protocol.js";
+import { bootFiles, checkEngineMessage } from "../../../static/js/shared/protocol.js";
 
-test("the files named in the worker's URL come back as they went in", () => {
-  const vendor = {
+test("the files named in the worker's URL come back as they went in, their own queries too", () => {
+  const url =
+    "https://example.org/static/v1/js/worker.js" +
+    "?pyodide=https%3A%2F%2Fexample.org%2Fstatic%2Fvendor%2Fpyodide%2F314.0.7%2F" +
+    "&engine=https%3A%2F%2Fexample.org%2Fstatic%2Fvendor%2Fwheels%2Fengine-0123456789ab.zip%3Fx%3D1%26y%3D2";
+  assert.deepEqual(bootFiles(url), {
     pyodide: "https://example.org/static/vendor/pyodide/314.0.7/",
     engine_zip: "https://example.org/static/vendor/wheels/engine-0123456789ab.zip?x=1&y=2",
-  };
-  const url = engineWorkerUrl("https://example.org/static/v1/js/worker.js", vendor);
-  assert.equal(url.pathname, "/static/v1/js/worker.js");
-  assert.deepEqual(bootFiles(url.href), vendor);
+  });
 });
 
 test("a worker URL without them is an error", () => {
