@@ -15,7 +15,7 @@ from lxml import etree
 from app import early_python
 from app.assets import asset_prefix
 from app.module_graph import page_scripts
-from bench.server_load import server
+from bench.watched_server import server
 from tests.app.hostile import BAD_PARAMETERS, PROGRAMS
 
 pytestmark = pytest.mark.needs_dot
