@@ -30,7 +30,7 @@ from playwright.sync_api import Browser
 
 from bench import native, probes, servers
 from bench.browser_bench import GRAPH_TIMEOUT_MS, chromium, wait_for_python
-from bench.browser_report import FRAME_MS
+from bench.interaction_rows import FRAME_MS
 from bench.stats import percentile
 
 ROOT = Path(__file__).resolve().parent.parent

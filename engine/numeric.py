@@ -75,3 +75,8 @@ def format_number(x: float) -> str:
     if x != 0 and (abs(x) >= 1e6 or abs(x) < 1e-4):
         return f"{x:.4e}"
     return f"{x:.4f}"
+
+
+def exponent_text(k: float) -> str:
+    """A number exponent as the op `**k` names it: `2`, `-1`, `0.5` (an integer without `.0`)."""
+    return str(int(k)) if k.is_integer() and abs(k) < 1e15 else repr(k)

@@ -5,11 +5,15 @@ Each primitive builds `out`, attaches a `_backward` closure that does
 show, are in engine/record/rules.py; a step still runs the closure).
 
 Numbers follow `engine.numeric`: no operation raises and none returns a complex number.
+What is not the maths lives elsewhere: counting values for the node cap (engine.creations),
+and recording while a learner's program runs (engine.record.recorder: `_backward` called by
+hand, and backward()'s loop).
 """
 
 import math
 
 from engine import nodes, numeric
+from engine.creations import count as count_creation
 from engine.graph import topological_order
 from engine.record import recorder
 
@@ -21,35 +25,8 @@ def _noop() -> None:
     pass
 
 
-# Creations are counted so that a runaway program can be stopped (engine.worker.runner's node cap);
-# `watch_creations` sets who is told, and when. A global and one comparison: cheap enough for
-# the hottest line of the engine.
-_made = 0
-_check_at: float = math.inf
-_on_check = None
-
-
-def watch_creations(every: float, callback=None) -> None:
-    """Call `callback(made)` once `every` more values (of any node class) have been made."""
-    global _check_at, _on_check
-    _check_at = _made + every
-    _on_check = callback
-
-
-def count_creation() -> None:
-    """One more value made; the observer calls this for a learner's own node classes."""
-    global _made
-    _made += 1
-    if _made >= _check_at:
-        _on_check(_made)  # type: ignore[misc]
-
-
 def _as_value(x: "Value | float", cls: type) -> "Value":
     return x if isinstance(x, Value) else cls(x)
-
-
-def _exponent_text(k: float) -> str:
-    return str(int(k)) if k.is_integer() and abs(k) < 1e15 else repr(k)
 
 
 class Value:
@@ -58,10 +35,7 @@ class Value:
     __slots__ = ("data", "grad", "_backward_fn", "_children", "_op", "label", "__weakref__")
 
     def __init__(self, data, _children=(), _op="", label=""):
-        global _made
-        _made += 1
-        if _made >= _check_at:
-            _on_check(_made)  # type: ignore[misc]
+        count_creation()  # for the node cap on a learner's program (engine.creations)
         self.data = data if type(data) is float else numeric.to_float(data)
         self.grad = 0.0
         self._backward_fn = _noop
@@ -69,19 +43,9 @@ class Value:
         self._op = _op
         self.label = label
 
-    @property
-    def _backward(self):
-        """This node's chain-rule closure. While a program is being recorded, calling it by
-        hand (`o._backward()`) is recorded as a step; the closure itself is the same."""
-        fn = self._backward_fn
-        rec = recorder.ACTIVE
-        if rec is None:
-            return fn
-        return lambda: rec.call(self, fn)
-
-    @_backward.setter
-    def _backward(self, fn) -> None:
-        self._backward_fn = fn
+    # micrograd's `_backward`, kept in `_backward_fn`; while a program is being recorded, a call
+    # by hand is recorded as a step (engine.record.recorder.backward_attribute).
+    _backward = recorder.backward_attribute
 
     @property
     def _prev(self) -> set["Value"]:
@@ -120,7 +84,7 @@ class Value:
         if isinstance(other, Value):
             return self._pow_value(other)
         k = numeric.to_float(other)
-        out = type(self)(numeric.pow(self.data, k), (self,), f"**{_exponent_text(k)}")
+        out = type(self)(numeric.pow(self.data, k), (self,), f"**{numeric.exponent_text(k)}")
 
         def _backward():
             self.grad += k * numeric.pow(self.data, k - 1) * out.grad
@@ -283,32 +247,11 @@ def backward_pass(topo: list[Value], root: Value, zero: bool = True, rec=None) -
         for v in topo:
             v.grad = 0.0
     root.grad = 1.0
-    if rec is None:
-        for v in reversed(topo):
-            v._backward_fn()
+    if rec is not None:
+        rec.call_all(reversed(topo))  # the same calls, each recorded as it runs
         return
-    add = rec.steps.append  # flat tuples: see engine.record.recorder.as_step
     for v in reversed(topo):
-        kids = v._children
-        if len(kids) == 2:  # most nodes: unrolled, one object per step for the collector
-            a, b = kids
-            a_before, b_before, out_grad = a.grad, b.grad, v.grad
-            v._backward_fn()
-            add((v, out_grad, v.data, a_before, a.grad, a.data, b_before, b.grad, b.data))
-        elif len(kids) == 1:
-            (a,) = kids
-            a_before, out_grad = a.grad, v.grad
-            v._backward_fn()
-            add((v, out_grad, v.data, a_before, a.grad, a.data))
-        elif kids:
-            before = [k.grad for k in kids]
-            out_grad = v.grad
-            v._backward_fn()
-            flat = [x for k, was in zip(kids, before, strict=True) for x in (was, k.grad, k.data)]
-            add((v, out_grad, v.data, *flat))
-        else:
-            v._backward_fn()  # a leaf's closure does nothing; called all the same
-    rec.trim()
+        v._backward_fn()
 
 
 nodes.KNOWN_TYPES.add(Value)  # a Value is a node by its type: no duck typing needed

@@ -20,7 +20,7 @@ MAX_SOURCE_CHARS = 50_000
 MAX_NESTING = 50  # open brackets at once
 MAX_OPERATORS_PER_STATEMENT = 250  # bounds the parse tree's depth
 MAX_NUMBER_CHARS = 40
-MAX_NAME_CHARS = 40  # as long as a label (engine.language.parser.MAX_LABEL): a name becomes one
+MAX_NAME_CHARS = 40  # a label's length (engine.language.expressions.MAX_LABEL): a name becomes one
 
 # Tab and line breaks are the only controls a program may contain. Noncharacters:
 # U+FDD0..U+FDEF and the last two code points of every plane.

@@ -8,10 +8,11 @@ recorder already read around the real call (`Step.datas`, `before`, `after`, `ou
 Nothing here runs the learner's code, and nothing computes a derivative: a line's result is
 the grad the recorder read after the call.
 
-Quoted only when the closure is plain: each statement sets `<free variable>.grad` with `=`,
-`+=` or `-=`, or a local (`t = out.data`, `local = 1 - t**2`), from names and numbers of its
-free variables, its locals set before (and globals like `math`). A local's line reads
-`t = o.data = 0.7071`; a later line that reads it puts in its numbers as written
+Quoted only when the closure is plain (engine.record.closure_statement reads each statement):
+each statement sets `<free variable>.grad` with `=`, `+=` or `-=`, or a local (`t = out.data`,
+`local = 1 - t**2`), from names and numbers of its free variables, its locals set before (and
+globals like `math`). A local's line reads `t = o.data = 0.7071`; a later line that reads it
+puts in its numbers as written
 (`x.grad += (1 - t**2) × o.grad = 0.0000 + (1 - 0.7071**2) × 1.0000 = 0.5000`): substituted,
 never computed. Anything else (a branch, a loop, a local set twice, a print, an attribute other
 than `data` and `grad`) gives None, and the page says what the step did without the quote.
@@ -22,41 +23,18 @@ import math
 import re
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from engine.numeric import format_number
+from engine.record import closure_statement
+from engine.record.closure_statement import Statement
+from engine.record.numbers import bracket, shown
 
 UNKNOWN = "…"  # a grad the closure changed earlier in the same call: not read in between
 _TIMES = re.compile(r"(?<!\*)\*(?!\*)")  # `*`, not `**`
-_OPS = {ast.Add: "+=", ast.Sub: "-="}
-_LOOSE = (ast.IfExp, ast.Lambda, ast.BoolOp, ast.Compare, ast.NamedExpr)  # need brackets
 
 
-@dataclass(frozen=True, slots=True)
-class _Use:
-    """A free variable read in a statement: `name.attr` (attr "" for the name alone)."""
-
-    start: int  # offsets into the statement's right-hand side text
-    end: int
-    name: str
-    attr: str
-
-
-@dataclass(frozen=True, slots=True)
-class _Statement:
-    line: int  # 1-based, in the function's own text
-    end_line: int
-    target: str  # the free variable whose grad it sets, or the local it sets
-    op: str  # "=", "+=", "-=", or "let" (a local)
-    rhs: str  # its right-hand side, as the learner wrote it, on one line
-    uses: tuple[_Use, ...]
-    loose: bool  # the right-hand side needs brackets after `+` (a conditional, a comparison)
-    sums: bool  # ... or after `-` (a sum too)
-    simple: bool  # the right-hand side is one name, attribute or number: no brackets as a local
-
-
-def statements(code: Any, lines: Sequence[str]) -> tuple[_Statement, ...] | None:
+def statements(code: Any, lines: Sequence[str]) -> tuple[Statement, ...] | None:
     """The closure of `code` in the program `lines`, as statements to quote; None when its
     text can't be read or is not plain (see the module's docstring)."""
     first = code.co_firstlineno
@@ -82,7 +60,7 @@ def statements(code: Any, lines: Sequence[str]) -> tuple[_Statement, ...] | None
             isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
         ):
             continue  # a docstring
-        quoted = _statement(stmt, text, free, local)
+        quoted = closure_statement.read(stmt, text, free, local)
         if quoted is None:
             return None
         if quoted.op == "let":
@@ -107,88 +85,8 @@ def _block(lines: Sequence[str], start: int) -> list[str]:
     return block
 
 
-def _statement(
-    stmt: ast.stmt, text: list[str], free: set[str], local: set[str]
-) -> _Statement | None:
-    if isinstance(stmt, ast.AugAssign) and type(stmt.op) in _OPS:
-        target, op = stmt.target, _OPS[type(stmt.op)]
-    elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-        target, op = stmt.targets[0], "="
-    else:
-        return None
-    if op == "=" and isinstance(target, ast.Name):
-        if target.id in free or target.id in local:
-            return None  # a local set twice reads differently before and after
-        sets, op = target.id, "let"
-    elif (
-        isinstance(target, ast.Attribute)
-        and target.attr == "grad"
-        and isinstance(target.value, ast.Name)
-        and target.value.id in free
-    ):
-        sets = target.value.id
-    else:
-        return None
-    value = stmt.value
-    start = _offset(text, value.lineno, value.col_offset)
-    end = _offset(text, value.end_lineno, value.end_col_offset)  # type: ignore[arg-type]
-    source = "\n".join(text)
-    uses = []
-    for node in ast.walk(value):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            name, attr = node.value.id, node.attr
-        elif isinstance(node, ast.Name) and not _under_attribute(node, value):
-            name, attr = node.id, ""
-        else:
-            continue
-        if name not in free and name not in local:
-            continue  # a global (`math`) or a builtin (`float`): quoted as it is
-        if attr not in ("", "data", "grad") or (attr and name in local):
-            return None
-        uses.append(
-            _Use(
-                _offset(text, node.lineno, node.col_offset) - start,
-                _offset(text, node.end_lineno, node.end_col_offset) - start,  # type: ignore[arg-type]
-                name,
-                attr,
-            )
-        )
-    for node in ast.walk(value):
-        if isinstance(node, (ast.Lambda, ast.comprehension, ast.NamedExpr)):
-            return None  # names of their own
-    uses.sort(key=lambda u: u.start)
-    return _Statement(
-        line=stmt.lineno,
-        end_line=stmt.end_lineno or stmt.lineno,
-        target=sets,
-        op=op,
-        rhs=source[start:end],
-        uses=tuple(uses),
-        loose=isinstance(value, _LOOSE),
-        sums=isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)),
-        simple=isinstance(value, (ast.Name, ast.Attribute, ast.Constant)),
-    )
-
-
-def _under_attribute(name: ast.Name, root: ast.AST) -> bool:
-    """`out` in `out.grad`: the attribute is the use, not the name."""
-    return any(isinstance(n, ast.Attribute) and n.value is name for n in ast.walk(root))
-
-
-def _offset(text: list[str], line: int, col: int) -> int:
-    """A character offset into "\\n".join(text) from ast's line and UTF-8 byte column."""
-    before = sum(len(t) + 1 for t in text[: line - 1])
-    return before + len(text[line - 1].encode()[:col].decode(errors="replace"))
-
-
 def _shown(x: float | None) -> str:
-    if x is None:
-        return "None"
-    return _bracketed(format_number(x))
-
-
-def _bracketed(text: str) -> str:
-    return f"({text})" if text.startswith("-") else text
+    return "None" if x is None else shown(x)
 
 
 def _constant(x: float) -> str:
@@ -204,13 +102,13 @@ def _in_call(before: str, after: str) -> bool:
 
 
 def quote(
-    found: tuple[_Statement, ...],
+    found: tuple[Statement, ...],
     free_names: Sequence[str],
     held: Sequence[int | float | None],
     name_of: Callable[[int], str],
     number_of: Callable[[int, str], float | None],
     after: Callable[[int], float | None],
-) -> list[tuple[_Statement, int | None, str]] | None:
+) -> list[tuple[Statement, int | None, str]] | None:
     """Each statement as `(statement, input slot it set, text)` (slot None: a local), or None
     if a name can't be put in. `held`: `Step.free`; `name_of(slot)` a node's name (-1: the node
     itself); `number_of(slot, "data" | "grad")` what the recorder read at the call (None: the
@@ -222,7 +120,7 @@ def quote(
             last[roles.get(s.target)] = i
     grads: dict[int, str] = {}  # an input's grad now, as text, once a statement changed it
     lets: dict[str, tuple[str, bool]] = {}  # a local → its numbers as written, and if one term
-    quoted: list[tuple[_Statement, int | None, str]] = []
+    quoted: list[tuple[Statement, int | None, str]] = []
     for i, s in enumerate(found):
         slot = None if s.op == "let" else roles.get(s.target)
         if s.op != "let" and (type(slot) is not int or slot < 0):
@@ -242,7 +140,7 @@ def quote(
                 if bare:
                     numbers.append(text)
                 else:
-                    numbers.append(_bracketed(text) if single else f"({text})")
+                    numbers.append(bracket(text) if single else f"({text})")
             elif type(role) is int:
                 base = name_of(role)
                 names.append(f"{base}.{use.attr}" if use.attr else base)
@@ -253,7 +151,7 @@ def quote(
                     numbers.append(_number(number_of(role, kind), bare))
             elif isinstance(role, float) and not use.attr:
                 names.append(use.name)
-                numbers.append(_constant(role) if bare else _bracketed(_constant(role)))
+                numbers.append(_constant(role) if bare else bracket(_constant(role)))
             else:
                 return None
         tail = _TIMES.sub("×", s.rhs[at:])

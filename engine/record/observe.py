@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from engine import nodes, value
+from engine import creations, nodes
 from engine.record import creators
 from engine.record.recorder import Recorder, Step
 
@@ -104,7 +104,7 @@ class Observer:
                 return False
             nodes.birth[id(first)] = next(self.births)
             creators.note(first, frame.f_back)
-            value.count_creation()  # may raise the node cap's exception, into the program
+            creations.count()  # may raise the node cap's exception, into the program
         elif kind == "pass" and nodes.is_node(first):
             self.recorder.backward_target(first)
         elif kind == "draw" and nodes.is_node(first):
@@ -116,7 +116,7 @@ class Observer:
         if nodes.is_node(obj):
             nodes.birth[id(obj)] = next(self.births)
             creators.note(obj, frame.f_back)
-            value.count_creation()
+            creations.count()
 
     def method_started(self, code: Any, frame: Any, node: Any) -> None:
         """A rule written as a method of the node's class: the node is `self`."""

@@ -3,17 +3,18 @@ whole-graph `backward()` target, every `draw_dot()` snapshot.
 
 Nothing here knows a derivative: a step is one real call of a node's own closure, with the
 grads of that node's inputs read just before and just after it. `engine.Value` reports its
-calls itself (its `backward()` loop, and its `_backward` attribute while a recorder is
-active); any other class is watched by `engine.record.observe`. `engine.record.graph_record` turns
-what was
-recorded into the graph record the page reads.
+calls itself, through the two hooks it takes from here: its `backward()` loop runs
+`Recorder.call_all`, and its `_backward` attribute is `backward_attribute`. Any other class is
+watched by `engine.record.observe`. `engine.record.graph_record` turns what was recorded into
+the graph record the page reads.
 
 Memory stays bounded in a training loop: steps hold their nodes strongly only until the next
-creation check (see `engine.value.watch_creations`), then weakly, so the graphs of finished
+creation check (see `engine.creations.watch`), then weakly, so the graphs of finished
 iterations are collected as they would be without recording.
 """
 
 import weakref
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,6 +91,35 @@ class Recorder:
         finally:
             self.add(Step(node, before, tuple(nodes.grad(k) for k in kids), out_grad, datas))
 
+    def call_all(self, order: Iterable[Any]) -> None:
+        """Run the closure of each `engine.Value` in `order` and record it: `Value.backward()`'s
+        loop while a program is being recorded (engine.value.backward_pass). Steps are flat
+        tuples (see `as_step`)."""
+        add = self.steps.append
+        for v in order:
+            kids = v._children
+            if len(kids) == 2:  # most nodes: unrolled, one object per step for the collector
+                a, b = kids
+                a_before, b_before, out_grad = a.grad, b.grad, v.grad
+                v._backward_fn()
+                add((v, out_grad, v.data, a_before, a.grad, a.data, b_before, b.grad, b.data))
+            elif len(kids) == 1:
+                (a,) = kids
+                a_before, out_grad = a.grad, v.grad
+                v._backward_fn()
+                add((v, out_grad, v.data, a_before, a.grad, a.data))
+            elif kids:
+                before = [k.grad for k in kids]
+                out_grad = v.grad
+                v._backward_fn()
+                flat = [
+                    x for k, was in zip(kids, before, strict=True) for x in (was, k.grad, k.data)
+                ]
+                add((v, out_grad, v.data, *flat))
+            else:
+                v._backward_fn()  # a leaf's closure does nothing; called all the same
+        self.trim()
+
     def add(self, step: Step | tuple) -> None:
         self.steps.append(step)
         if len(self.steps) >= 2 * MAX_STEPS:
@@ -133,3 +163,24 @@ class Recorder:
 
 
 ACTIVE: Recorder | None = None  # the recorder of the program now running, if any
+
+
+def _rule(node: Any) -> Any:
+    fn = node._backward_fn
+    rec = ACTIVE
+    if rec is None:
+        return fn
+    return lambda: rec.call(node, fn)
+
+
+def _set_rule(node: Any, fn: Any) -> None:
+    node._backward_fn = fn
+
+
+backward_attribute = property(
+    _rule,
+    _set_rule,
+    doc="""`engine.Value._backward`: this node's chain-rule closure, kept in `_backward_fn`.
+    While a program is being recorded, calling it by hand (`o._backward()`) is recorded as a
+    step; the closure itself is the same.""",
+)

@@ -19,7 +19,7 @@ import math
 import random
 from typing import Any
 
-from engine import nodes, value
+from engine import creations, nodes, value
 from engine.graph import GraphTooLarge
 from engine.record import collector, creators, observe, recorder
 from engine.record.graph_record import MAX_NODES
@@ -100,11 +100,11 @@ def run_program(
         live = _live_nodes()
         if live > limit:
             raise report.NodeLimit
-        value.watch_creations(max(limit - live, limit // 4), check)
+        creations.watch(max(limit - live, limit // 4), check)
 
     stop = observe.install(observe.Observer(rec))
     previous, recorder.ACTIVE = recorder.ACTIVE, rec
-    value.watch_creations(limit, check)
+    creations.watch(limit, check)
     try:
         with (
             contextlib.redirect_stdout(out),
@@ -117,7 +117,7 @@ def run_program(
     except (Exception, report.NodeLimit, KeyboardInterrupt, GraphTooLarge, SystemExit) as exc:
         error = report.error(exc, lines, limit)
     finally:
-        value.watch_creations(math.inf)
+        creations.watch(math.inf)
         recorder.ACTIVE = previous
         stop()
     named = offered.named_nodes(namespace, own_names)

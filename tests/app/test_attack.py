@@ -5,7 +5,8 @@ does the same for longer and reports the figures in docs/benchmarks.md)."""
 import pytest
 
 from app.settings import Settings
-from bench.server_load import load, server
+from bench.load_generator import load
+from bench.watched_server import server
 
 pytestmark = pytest.mark.needs_dot
 SECONDS = 20

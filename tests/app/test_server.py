@@ -19,7 +19,7 @@ from app.early_python import SCRIPT as EARLY_SCRIPT
 from app.early_python import has_files
 from app.module_graph import page_scripts
 from app.page_data import read_manifest
-from bench.server_load import server
+from bench.watched_server import server
 from tests.app.hostile import BAD_PARAMETERS, PROGRAMS
 
 pytestmark = pytest.mark.needs_dot

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from bench.server_load import server
+from bench.watched_server import server
 
 HEADER_TIMEOUT = 1.0
 KEEP_ALIVE = 1.0

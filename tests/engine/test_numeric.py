@@ -55,3 +55,11 @@ def test_exp_log_div():
 )
 def test_format_number(x, text):
     assert numeric.format_number(x) == text
+
+
+@pytest.mark.parametrize(
+    ("k", "text"),
+    [(2.0, "2"), (-1.0, "-1"), (0.5, "0.5"), (1e20, "1e+20"), (math.inf, "inf"), (math.nan, "nan")],
+)
+def test_exponent_text_is_the_number_as_the_op_names_it(k, text):
+    assert numeric.exponent_text(k) == text
