@@ -1,7 +1,8 @@
 // The Expression box as CodeMirror 6 (static/vendor/editor, built from ./codemirror.js at setup):
-// Python highlighting, line numbers, bracket matching, Tab to indent, error marks, the lines a
-// step ran. editor.js decides when; this module makes the view and keeps the textarea (the
-// no-JS form's field) in step with it.
+// Python highlighting, line numbers, bracket matching, Tab to indent, error marks
+// (error-marks.js), the lines a step ran (ran-lines.js). editor.js decides when; this module
+// makes the view and keeps the textarea (the no-JS form's field) in step with it.
+import { ranLinesField } from "./ran-lines.js";
 
 // A change that inserts this much at once is a paste: it runs at once, not after a pause.
 const PASTE_CHARS = 200;
@@ -53,7 +54,7 @@ export async function upgradeToCodeMirror(editor, moduleUrl) {
         }),
         editor.readOnly.of([]),
         editor.invalid.of([]),
-        ranLines(cm, editor),
+        ranLinesField(cm, editor),
         // Text typed over a selection is put in by CodeMirror itself: left to the browser,
         // replacing highlighted code re-creates its colours as inline styles, which the CSP
         // (rightly) refuses.
@@ -103,18 +104,4 @@ export async function upgradeToCodeMirror(editor, moduleUrl) {
   editor.textarea.setAttribute("aria-hidden", "true");
   if (hadFocus) editor.view.focus();
   return true;
-}
-
-/** CodeMirror's line backgrounds for `showRan` (class `ran-line`). */
-function ranLines(cm, editor) {
-  editor.setRan = cm.StateEffect.define();
-  editor.ranMark = cm.Decoration.line({ class: "ran-line" });
-  return cm.StateField.define({
-    create: () => cm.Decoration.none,
-    update(marks, tr) {
-      for (const effect of tr.effects) if (effect.is(editor.setRan)) return effect.value;
-      return tr.docChanged ? cm.Decoration.none : marks;
-    },
-    provide: (field) => cm.EditorView.decorations.from(field),
-  });
 }

@@ -1,8 +1,11 @@
 // The program's controls: the Expression box (debounced), presets and mode, and the What-if
 // fields (what-if.js: their values belong to the text they were set on, so an edit drops them).
-// It only reports edits ("edit" events) and shows errors; running programs is main.js's job.
+// It only reports edits ("edit" events) and shows errors (error-marks.js) and the lines a step
+// ran (ran-lines.js); running programs is main.js's job.
 import { upgradeToCodeMirror } from "./code-view.js";
-import { addMarks, spanOf } from "./textarea-marks.js";
+import { clearMarks, markError, selectSpan, unmarkError } from "./error-marks.js";
+import { markRan } from "./ran-lines.js";
+import { addMarks, syncScroll } from "./textarea-marks.js";
 import { WhatIf } from "./what-if.js";
 
 // Short for short programs, so a small graph follows the keyboard; longer for long ones,
@@ -48,7 +51,7 @@ export class Editor extends EventTarget {
     textarea?.addEventListener("input", (event) =>
       this.edited(event.inputType === "insertFromPaste"),
     );
-    textarea?.addEventListener("scroll", () => this.syncScroll());
+    textarea?.addEventListener("scroll", () => syncScroll(this.marks, textarea));
     // Only an explicit "Load" replaces the program: ArrowDown on a closed <select> changes its
     // value (and fires "change") without the learner meaning to leave their program.
     presetLoad?.addEventListener("click", () => this.choosePreset());
@@ -99,7 +102,7 @@ export class Editor extends EventTarget {
   edited(pasted = false) {
     if (this.presetSelect) this.presetSelect.value = "";
     this.whatIf.drop(); // a changed program starts from its own numbers
-    this.clearMarks();
+    clearMarks(this);
     this.showRan(null);
     if (pasted) this.now();
     else this.later();
@@ -169,135 +172,25 @@ export class Editor extends EventTarget {
   }
 
   /** Show run_json's error; the graph on screen stays as it was. */
-  showError({ message, line, col, end_col: endCol }) {
-    this.textarea?.setAttribute("aria-invalid", "true");
-    this.view?.dispatch({
-      effects: this.invalid.reconfigure(
-        this.cm.EditorView.contentAttributes.of({ "aria-invalid": "true" }),
-      ),
-    });
-    if (this.errorBox) {
-      if (line) {
-        const where = document.createElement("button");
-        where.type = "button";
-        where.className = "error-where";
-        where.textContent = `Line ${line}, column ${col}`;
-        where.title = "Select the error in the Expression box";
-        where.addEventListener("click", () => this.select(line, col, endCol));
-        this.errorBox.replaceChildren(where, `: ${message}`);
-      } else {
-        this.errorBox.textContent = message;
-      }
-      this.errorBox.hidden = false;
-    }
-    if (line) this.markSpan(line, col, endCol);
+  showError(error) {
+    markError(this, error);
   }
 
   clearError() {
-    this.textarea?.removeAttribute("aria-invalid");
-    this.view?.dispatch({ effects: this.invalid.reconfigure([]) });
-    if (this.errorBox) {
-      this.errorBox.replaceChildren();
-      this.errorBox.hidden = true;
-    }
-    this.clearMarks();
+    unmarkError(this);
   }
 
+  /** Select an error's span (1-based line and columns) in the box. */
   select(line, col, endCol) {
-    const [from, to] = spanOf(this.source, line, col, endCol);
-    if (this.view) {
-      this.view.focus();
-      this.view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
-      return;
-    }
-    this.textarea?.focus();
-    this.textarea?.setSelectionRange(from, to);
-  }
-
-  markSpan(line, col, endCol) {
-    if (this.view) {
-      const [from, to] = spanOf(this.source, line, col, endCol);
-      const message = this.errorBox?.textContent || "error";
-      this.setDiagnostics([{ from, to: Math.max(to, from), severity: "error", message }]);
-      return;
-    }
-    if (!this.marks) return;
-    this.ranKey = ""; // the error's mark replaces the lines that ran
-    const text = this.source;
-    const [from, to] = spanOf(this.source, line, col, endCol);
-    const mark = document.createElement("mark");
-    // An empty span (error at the end of a line) still gets something to underline.
-    mark.textContent = text.slice(from, to) || " ";
-    this.marks.replaceChildren(text.slice(0, from), mark, text.slice(to) + "\n");
-    this.syncScroll();
-  }
-
-  clearMarks() {
-    if (this.view) this.setDiagnostics([]);
-    this.marks?.replaceChildren();
-  }
-
-  setDiagnostics(diagnostics) {
-    this.settingDiagnostics = true;
-    try {
-      this.view.dispatch(this.cm.setDiagnostics(this.view.state, diagnostics));
-    } finally {
-      this.settingDiagnostics = false;
-    }
-  }
-
-  syncScroll() {
-    if (!this.marks) return;
-    this.marks.scrollTop = this.textarea.scrollTop;
-    this.marks.scrollLeft = this.textarea.scrollLeft;
+    selectSpan(this, line, col, endCol);
   }
 
   /**
    * Mark the program's lines that the step on screen ran (a step's `ran`: 1-based `line` to
    * `end_line`), as a line background; null clears. Never moves the cursor or the focus.
    */
-  /** Scroll the editor's own box (never the page: on a phone the graph is above) so that the
-   * line at `pos` is in it. */
-  reveal(pos) {
-    const scroller = this.view.scrollDOM;
-    const block = this.view.lineBlockAt(pos);
-    const top = block.top + this.view.documentPadding.top;
-    const margin = block.height * 2;
-    if (top < scroller.scrollTop || top + block.height > scroller.scrollTop + scroller.clientHeight) {
-      scroller.scrollTop = Math.max(0, top - margin);
-    }
-  }
-
   showRan(ran) {
-    const lines = [];
-    for (const { line, end_line: end } of ran ?? []) {
-      for (let n = line; n <= (end ?? line); n++) lines.push(n);
-    }
-    const key = lines.join(",");
-    if (key === (this.ranKey ?? "")) return;
-    this.ranKey = key;
-    if (this.view) {
-      const doc = this.view.state.doc;
-      const marks = lines
-        .filter((n) => n >= 1 && n <= doc.lines)
-        .map((n) => this.ranMark.range(doc.line(n).from));
-      this.view.dispatch({ effects: this.setRan.of(this.cm.Decoration.set(marks, true)) });
-      if (marks.length) this.reveal(marks[0].from);
-      return;
-    }
-    if (!this.marks || this.errorBox?.hidden === false) return; // an error's mark comes first
-    const text = this.source.split("\n");
-    const shown = new Set(lines);
-    this.marks.replaceChildren(
-      ...text.map((line, i) => {
-        if (!shown.has(i + 1)) return `${line}\n`;
-        const mark = document.createElement("mark");
-        mark.className = "ran-line";
-        mark.textContent = `${line}\n`;
-        return mark;
-      }),
-    );
-    this.syncScroll();
+    markRan(this, ran);
   }
 
   /**

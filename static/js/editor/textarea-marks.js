@@ -35,3 +35,10 @@ export function addMarks(textarea) {
   }
   return marks;
 }
+
+/** The layer scrolled with the textarea, so each mark stays under its characters. */
+export function syncScroll(marks, textarea) {
+  if (!marks) return;
+  marks.scrollTop = textarea.scrollTop;
+  marks.scrollLeft = textarea.scrollLeft;
+}

@@ -10,6 +10,7 @@
 // graph-view.js, highlights, clicks and pan/zoom work unchanged; `untile` puts a copy back in
 // one piece for a downloaded file. Tiles away from the view are not rendered at all
 // (tile-culler.js, `TileCuller`).
+import { union } from "./node-boxes.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const MIN_GROUPS = 300; // nodes and edges: below this a graph repaints fast enough whole
@@ -110,14 +111,6 @@ export function extent(group) {
 /** Graphviz writes absolute coordinates ("M1,2C3,4 …", "1,2 3,4"): the numbers in order. */
 function numbersOf(text) {
   return (text ?? "").match(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi)?.map(Number) ?? [];
-}
-
-function union(a, b) {
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  const right = Math.max(a.x + a.width, b.x + b.width);
-  const bottom = Math.max(a.y + a.height, b.y + b.height);
-  return { x, y, width: right - x, height: bottom - y };
 }
 
 function padded({ x, y, width, height }, pad) {

@@ -1,12 +1,16 @@
 // The graph on screen: laid out once per program, then each step rewrites a few <text>
-// elements and toggles highlight classes. Never a re-layout while stepping.
-import { UNCUT_MAX } from "./fit.js";
+// elements (value-texts.js) and toggles highlight classes (step-marks.js), and pans to the
+// step's values (node-boxes.js, pan-zoom.js). Never a re-layout while stepping.
 import { tileSvg } from "./graph-tiles.js";
+import { describeGraph, Notice } from "./graph-words.js";
 import { choiceOf } from "../shared/layout-choice.js";
+import { NodeBoxes, union } from "./node-boxes.js";
 import { PanZoom } from "./pan-zoom.js";
 import { layeredGraph, recordDot } from "./record-dot.js";
+import { StepMarks } from "./step-marks.js";
 import { TileCuller } from "./tile-culler.js";
 import { measureLast } from "../shared/timings.js";
+import { indexValues, sameGraph, writeNumbers } from "./value-texts.js";
 
 const OFF_MAIN_THREAD = 150; // values: bigger graphs are laid out in the layout worker
 const PAN_STEP = 80; // CSS pixels per Shift+arrow
@@ -19,13 +23,13 @@ export class GraphView {
     this.container = container;
     this.dotStyle = dotStyle;
     this.layout = layout;
-    this.notice = notice;
+    this.notice = new Notice(notice);
     this.token = 0;
     this.panZoom = null;
     this.values = new Map(); // node id → {group, dataText, gradText}
     this.groups = new Map(); // SVG id → <g> of every node, op node and edge
-    this.intoNode = new Map(); // node id → ids of its op node and the edges into it
-    this.marked = new Map(); // element → Set of the step classes the last update set on it
+    this.marks = null; // the step's highlight (StepMarks)
+    this.boxes = new NodeBoxes(this.values, null); // where the values are: none yet
   }
 
   /** The DOT of a record, written here from its fields (record-dot.js): the only DOT laid out. */
@@ -47,7 +51,7 @@ export class GraphView {
     };
     const token = ++this.token;
     const count = trace.nodes.length;
-    const progress = count > this.dotStyle?.progress_over ? this.showProgress(count) : null;
+    const progress = count > this.dotStyle?.progress_over ? this.notice.progress(count) : null;
     this.container.setAttribute("aria-busy", "true");
     const started = performance.now();
     let svg;
@@ -55,7 +59,7 @@ export class GraphView {
       const offMainThread = count > OFF_MAIN_THREAD;
       svg = await this.layout.layout(source, choice, { offMainThread });
     } finally {
-      if (progress) clearInterval(progress);
+      progress?.();
       if (token === this.token) {
         this.container.removeAttribute("aria-busy");
         this.say("");
@@ -85,20 +89,9 @@ export class GraphView {
     return true;
   }
 
-  showProgress(count) {
-    const started = performance.now();
-    const text = `Large graph (${count.toLocaleString("en")} values): layout may take a few seconds`;
-    this.say(`${text}…`);
-    return setInterval(() => {
-      const seconds = Math.round((performance.now() - started) / 1000);
-      this.say(`${text}… ${seconds} s`);
-    }, 1000);
-  }
-
+  /** Say `text` in the notice above the graph ("" hides it). */
   say(text) {
-    if (!this.notice) return;
-    this.notice.textContent = text;
-    this.notice.hidden = !text;
+    this.notice.say(text);
   }
 
   /**
@@ -106,18 +99,11 @@ export class GraphView {
    * keep the layout, pan and zoom. False if `trace` is not the graph on screen.
    */
   relabel(trace) {
-    const same =
-      trace.nodes.length === this.values.size &&
-      trace.nodes.every((n) => this.values.has(n.id)) &&
-      trace.edges.every((e) => this.groups.has(e.id));
-    if (!same) return false;
+    if (!sameGraph(trace, this.values, this.groups)) return false;
     ++this.token; // a layout still running for an older graph must not replace this one
-    for (const node of trace.nodes) {
-      const { dataText } = this.values.get(node.id);
-      if (dataText) setText(dataText, `data ${node.data_text}`);
-    }
-    const output = trace.nodes.find((n) => n.id === trace.output);
-    this.container.setAttribute("aria-label", describe(trace, output));
+    const data = new Map(trace.nodes.map((n) => [n.id, n.data_text]));
+    writeNumbers(this.values, data.keys(), "data", (id) => data.get(id));
+    this.container.setAttribute("aria-label", describeGraph(trace));
     return true;
   }
 
@@ -130,25 +116,9 @@ export class GraphView {
     this.culler = culler;
     this.groups = new Map();
     for (const group of svg.querySelectorAll("g.node, g.edge")) this.groups.set(group.id, group);
-    this.values = new Map();
-    for (const node of trace.nodes) {
-      const group = this.groups.get(node.id);
-      if (!group) continue;
-      // label, data, grad: the last two are ours (a constant is drawn as its number alone)
-      const texts = node.constant ? [] : group.querySelectorAll("text");
-      this.values.set(node.id, {
-        group,
-        dataText: texts[texts.length - 2],
-        gradText: texts[texts.length - 1],
-      });
-    }
-    // A value's op node and the edges into either: marked with it while its step runs.
-    this.intoNode = new Map(trace.nodes.map((n) => [n.id, n.op_id ? [n.op_id] : []]));
-    const valueOf = new Map(trace.nodes.filter((n) => n.op_id).map((n) => [n.op_id, n.id]));
-    for (const edge of trace.edges) this.intoNode.get(valueOf.get(edge.to) ?? edge.to)?.push(edge.id);
-    this.marked = new Map();
-    this.boxes = new Map();
-    this.root = svg.querySelector("g.graph");
+    this.values = indexValues(trace, this.groups);
+    this.marks = new StepMarks(trace, this.groups);
+    this.boxes = new NodeBoxes(this.values, svg.querySelector("g.graph"));
     this.panZoom?.destroy();
     this.container.replaceChildren(svg);
     const box = svg.viewBox.baseVal;
@@ -158,10 +128,9 @@ export class GraphView {
     });
     const natural = this.panZoom.naturalHeight();
     this.container.style.setProperty("--graph-natural-height", `${natural}px`);
-    const output = trace.nodes.find((n) => n.id === trace.output);
-    this.container.setAttribute("aria-label", describe(trace, output));
-    this.panZoom.edges = this.edges();
-    this.panZoom.initial(this.boxOf(trace.output));
+    this.container.setAttribute("aria-label", describeGraph(trace));
+    this.panZoom.edges = this.boxes.edges();
+    this.panZoom.initial(this.boxes.boxOf(trace.output));
     // The tiles away from the view stop rendering once all have been drawn (after a frame).
     if (culler) requestAnimationFrame(() => setTimeout(() => culler.start(), 0));
   }
@@ -170,100 +139,32 @@ export class GraphView {
    * `follow`: pan to the step's node (not for the first view of a picture embed, which shows
    * the output: initial()). */
   update(stepper, dirty = null, { follow = true } = {}) {
-    for (const id of dirty ?? this.values.keys()) {
-      const value = this.values.get(id);
-      if (value?.gradText) setText(value.gradText, `grad ${stepper.grad(id).text}`);
-    }
+    const ids = dirty ?? this.values.keys();
+    writeNumbers(this.values, ids, "grad", (id) => stepper.grad(id).text);
     if (stepper.hasForward) {
-      for (const [id, value] of this.values) {
-        if (value.dataText) setText(value.dataText, `data ${stepper.dataText(id)}`);
-      }
+      writeNumbers(this.values, this.values.keys(), "data", (id) => stepper.dataText(id));
     }
-    // The step's marks: only what differs from the last step is written (a class removed and
-    // added again would still restyle that node).
-    const marks = new Map();
-    const mark = (id, name) => {
-      const element = this.groups.get(id);
-      if (!element) return;
-      if (!marks.has(element)) marks.set(element, new Set());
-      marks.get(element).add(name);
-    };
+    this.marks?.show(stepper);
     const step = stepper.step;
-    if (step) {
-      const own = step.kind === "seed" ? [] : this.intoNode.get(step.node);
-      for (const id of [step.node, ...own]) mark(id, "current");
-      for (const id of stepper.changed()) mark(id, "changed");
-    }
-    for (const [element, names] of this.marked) {
-      for (const name of names) {
-        if (!marks.get(element)?.has(name)) element.classList.remove(name);
-      }
-    }
-    for (const [element, names] of marks) {
-      for (const name of names) {
-        if (!this.marked.get(element)?.has(name)) element.classList.add(name);
-      }
-    }
-    this.marked = marks;
-    // These marks persist between steps: toggle in place, so an unchanged one is no DOM write
-    // (removing and re-adding hundreds of them restyled the MLP graph on every step).
-    for (const id of stepper.trace.accumulates) {
-      this.groups.get(id)?.classList.toggle("accumulates", stepper.accumulated(id));
-    }
-    for (const id of stepper.trace.nonfinite) {
-      this.groups.get(id)?.classList.toggle("nonfinite", stepper.nonfinite(id));
-    }
     if (step && follow) this.follow(step);
     // The views the next and the previous step will pan to: their tiles are drawn while idle.
     const near = [stepper.steps[stepper.position], stepper.steps[stepper.position - 2]];
     this.culler?.expect(
-      near.filter(Boolean).map((s) => this.panZoom.revealed(this.followBox(s), this.edges())),
+      near.filter(Boolean).map((s) => this.panZoom.revealed(this.followBox(s), this.boxes.edges())),
     );
-  }
-
-  /** A node's box in the SVG's viewBox units; the layout never changes, so it is cached. */
-  boxOf(id) {
-    if (!this.boxes.has(id)) this.boxes.set(id, this.measureBox(id));
-    return this.boxes.get(id);
-  }
-
-  measureBox(id) {
-    const group = this.values.get(id)?.group;
-    if (!group || !this.root) return null;
-    const b = outline(group) ?? group.getBBox();
-    const m = this.root.transform.baseVal.consolidate()?.matrix;
-    if (!m) return { x: b.x, y: b.y, width: b.width, height: b.height };
-    return { x: m.a * b.x + m.e, y: m.d * b.y + m.f, width: m.a * b.width, height: m.d * b.height };
   }
 
   /** Pan so the step's node is in view, with the inputs it wrote to if they fit too. */
   follow(step) {
     const box = this.followBox(step);
-    if (box) this.panZoom.reveal(box, this.edges());
-  }
-
-  /** Every value's box as spans on each axis (the layout never changes: made once a graph), so
-   * a pan never leaves a value's label half on screen (fit.js uncut). */
-  edges() {
-    if (this.values.size > UNCUT_MAX) return null; // too many to look for uncut edges (fit.js)
-    if (this.spans?.root !== this.root) {
-      const boxes = [...this.values.keys()].map((id) => this.boxOf(id)).filter(Boolean);
-      const pad = 4; // the outline's stroke
-      this.spans = {
-        root: this.root,
-        x: boxes.map((b) => [b.x - pad, b.x + b.width + pad]),
-        // a record's label is its top row of three: the bottom edge may cut below it
-        y: boxes.map((b) => [b.y - pad, b.y + b.height + pad, b.y + b.height / 3 + pad]),
-      };
-    }
-    return this.spans;
+    if (box) this.panZoom.reveal(box, this.boxes.edges());
   }
 
   /** What following `step` brings into view: its node, with its inputs if they fit. */
   followBox(step) {
-    const own = this.boxOf(step.node);
+    const own = this.boxes.boxOf(step.node);
     if (!own) return null;
-    const all = step.changes.map((c) => this.boxOf(c.node)).reduce(union, own);
+    const all = step.changes.map((c) => this.boxes.boxOf(c.node)).reduce(union, own);
     return this.panZoom.fits(all) ? all : own;
   }
 
@@ -292,44 +193,4 @@ export class GraphView {
     else return false;
     return true;
   }
-}
-
-/** Rewrite a <text>'s characters in place: replacing its Text node (textContent) made
- * Chromium rebuild that text's layout objects, 1-5 ms each on the MLP graph; changing the
- * node's data costs microseconds. An unchanged text is not written at all. */
-function setText(element, text) {
-  const node = element.firstChild;
-  if (node?.nodeType === Node.TEXT_NODE && !node.nextSibling) {
-    if (node.data !== text) node.data = text;
-  } else element.textContent = text;
-}
-
-/** The box of a record's outline polygon, read from its points: no layout needed. */
-function outline(group) {
-  const numbers = group.querySelector("polygon")?.getAttribute("points")?.trim().split(/[\s,]+/);
-  const xs = [];
-  const ys = [];
-  for (let i = 0; i + 1 < (numbers?.length ?? 0); i += 2) {
-    xs.push(Number(numbers[i]));
-    ys.push(Number(numbers[i + 1]));
-  }
-  if (!xs.length || xs.some(Number.isNaN) || ys.some(Number.isNaN)) return null;
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
-}
-
-function union(a, b) {
-  if (!b) return a;
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  const right = Math.max(a.x + a.width, b.x + b.width);
-  const bottom = Math.max(a.y + a.height, b.y + b.height);
-  return { x, y, width: right - x, height: bottom - y };
-}
-
-function describe(trace, output) {
-  const count = trace.nodes.length;
-  const what = output ? ` The output ${output.shown ?? output.name} = ${output.data_text}.` : "";
-  return `Computation graph of ${count} value${count === 1 ? "" : "s"}.${what}`;
 }
