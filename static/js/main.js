@@ -23,7 +23,6 @@ import { NodeTable } from "./steps/node-table.js";
 import { OnScreen } from "./page/on-screen.js";
 import { OutputPane } from "./editor/output-pane.js";
 import { elements } from "./page/page-elements.js";
-import { bindPanButtons } from "./graph/pan-zoom.js";
 import { Practice } from "./learn/practice.js";
 import { PageTitle } from "./page/page-title.js";
 import { PythonStart } from "./python/python-start.js";
@@ -243,17 +242,8 @@ graphChoice.addEventListener("choose", async (e) => {
 });
 
 bindSharing({ urlState, onScreen, say, downloads: () => import("./graph/downloads.js") });
-$("fit")?.addEventListener("click", () => view.fit());
-$("zoom-in")?.addEventListener("click", () => view.zoomIn());
-$("zoom-out")?.addEventListener("click", () => view.zoomOut());
-bindPanButtons(document, () => view.panZoom);
-$("forward-toggle")?.setAttribute("aria-pressed", String(results.forward));
-$("forward-toggle")?.addEventListener("click", async (event) => {
-  results.forward = !results.forward;
-  event.currentTarget.setAttribute("aria-pressed", String(results.forward));
-  if (results.result) await results.show(results.result, 0);
-  say(results.forward ? "The timeline starts with the forward pass." : "Backward pass only.");
-});
+view.bindButtons(document);
+results.bindForwardToggle($("forward-toggle"), say);
 
 // First paint: the server's result (or, if the source has an error, the default program's).
 // A learner who typed before this script ran keeps their text, and it runs.

@@ -5,7 +5,7 @@ import { tileSvg } from "./graph-tiles.js";
 import { describeGraph, Notice } from "./graph-words.js";
 import { choiceOf } from "../shared/layout-choice.js";
 import { NodeBoxes, union } from "./node-boxes.js";
-import { PanZoom } from "./pan-zoom.js";
+import { PanZoom, bindPanButtons } from "./pan-zoom.js";
 import { layeredGraph, recordDot } from "./record-dot.js";
 import { StepMarks } from "./step-marks.js";
 import { TileCuller } from "./tile-culler.js";
@@ -178,6 +178,14 @@ export class GraphView {
 
   zoomOut() {
     this.panZoom?.zoom(1 / ZOOM_STEP);
+  }
+
+  /** The view's buttons above the graph (`root`: the document): Fit, zoom, and the four pans. */
+  bindButtons(root) {
+    root.getElementById("fit")?.addEventListener("click", () => this.fit());
+    root.getElementById("zoom-in")?.addEventListener("click", () => this.zoomIn());
+    root.getElementById("zoom-out")?.addEventListener("click", () => this.zoomOut());
+    bindPanButtons(root, () => this.panZoom);
   }
 
   /** + − 0 zoom and fit; Shift+arrows pan. True if the key was ours. */

@@ -113,6 +113,17 @@ export class ResultView extends EventTarget {
     this.dispatchEvent(new Event("step"));
   }
 
+  /** The "Forward pass" toggle: whether the timeline starts with the forward pass. */
+  bindForwardToggle(button, say) {
+    button?.setAttribute("aria-pressed", String(this.forward));
+    button?.addEventListener("click", async () => {
+      this.forward = !this.forward;
+      button.setAttribute("aria-pressed", String(this.forward));
+      if (this.result) await this.show(this.result, 0);
+      say(this.forward ? "The timeline starts with the forward pass." : "Backward pass only.");
+    });
+  }
+
   /** Does `result` draw the same graph as the one on screen (so the step can stay)? */
   sameShape(result) {
     const a = this.stepper?.trace;
