@@ -73,9 +73,7 @@ def export_page(settings: Settings, source: str, mode: str, step: int | None) ->
     if not manifest:
         raise ExportError(f"{settings.vendor_manifest} is missing: run scripts/setup.sh first")
     options = PageOptions(source=source, mode=mode if mode in MODES else DEFAULT_MODE, step=step)
-    page = build_page(
-        options, relative_manifest(manifest), max_data_bytes=settings.max_page_data, served=False
-    )
+    page = build_page(options, relative_manifest(manifest), settings, served=False)
     if page.deferred:
         raise ExportError(
             f"This program's run is too big to put in a static page (over "

@@ -56,7 +56,6 @@ EMBED_OPTIONS = (
     "params",
     "graph",
 )  # in initial-data "options"
-MAX_DATA_BYTES = 2_000_000  # the most JSON a page inlines (docs/server.md)
 # Bytes of wasm memory past which the engine worker is replaced after a request: Pyodide's
 # memory only grows (31.5 MB at boot), and a program's flood of lists would otherwise stay
 # in the tab until it is closed.
@@ -153,12 +152,9 @@ SERVER_RUN = "/run"
 
 
 def _data(
-    options: PageOptions,
-    manifest: Mapping[str, str],
-    run_limit_s: float,
-    served: bool = True,
-    max_url_bytes: int = Settings.max_request_bytes,
+    options: PageOptions, manifest: Mapping[str, str], settings: Settings, served: bool = True
 ) -> dict[str, Any]:
+    run_limit_s = settings.run_limit
     return {
         "source": options.source,
         "mode": options.mode,
@@ -180,29 +176,24 @@ def _data(
         "values": dict(options.values),
         "speed": options.step_ms,  # ms per step, with or without a speed control
         # The server's own limit (Settings.max_request_bytes): a longer link is refused (414).
-        "max_url_bytes": max_url_bytes,
+        "max_url_bytes": settings.max_request_bytes,
         # An embed without controls is a picture: Python (~6 MB) loads only once the reader
         # turns to the editor.
         "python_on_demand": options.starts_at_end,
         # Python's download as the page tells it ("3.1 of 4.7 MB"): app/python_bytes.py.
-        "python_bytes": python_bytes(Settings.from_env().static_dir, manifest),
+        "python_bytes": python_bytes(settings.static_dir, manifest),
         "server_run": SERVER_RUN if served else None,
         "title_format": GRAPH_TITLE,  # document.title names the graph on screen
     }
 
 
 def build_page(
-    options: PageOptions,
-    manifest: Mapping[str, str],
-    run_limit_s: float = Settings.run_limit,
-    max_data_bytes: int = MAX_DATA_BYTES,
-    served: bool = True,
-    max_url_bytes: int = Settings.max_request_bytes,
+    options: PageOptions, manifest: Mapping[str, str], settings: Settings, served: bool = True
 ) -> Page:
     """Run the program once, as the worker will, so the first paint needs no Python.
 
     A full-Python program is left to the reader's browser (the server never runs it). A result
-    bigger than `max_data_bytes` as JSON (a trace grows with the graph: the MLP preset is
+    bigger than `settings.max_page_data` as JSON (a trace grows with the graph: the MLP preset is
     1.1 MB, a 6,000-value program 8 MB) is left out, and the page runs the program in the
     browser instead, so no page is much bigger than the limit."""
     result = run(options.source, options.mode, dict(options.values))
@@ -213,25 +204,21 @@ def build_page(
     step = clamp_step(options.step, n_steps, options.starts_at_end)
     if result.get("pending") and options.step is not None:  # Python: applied to the run
         step = max(options.step, 0)
-    data = _data(options, manifest, run_limit_s, served, max_url_bytes)
+    data = _data(options, manifest, settings, served)
     data |= {"step": step, "result": result}
     if fallback is not None:
         data["fallback"] = fallback
     initial_data = script_json(data)
-    if len(initial_data) <= max_data_bytes:
+    if len(initial_data) <= settings.max_page_data:
         return Page(options, result, fallback, step, n_steps, initial_data)
-    return deferred_page(options, manifest, TOO_BIG, run_limit_s, max_url_bytes)
+    return deferred_page(options, manifest, TOO_BIG, settings)
 
 
 def deferred_page(
-    options: PageOptions,
-    manifest: Mapping[str, str],
-    reason: str,
-    run_limit_s: float = Settings.run_limit,
-    max_url_bytes: int = Settings.max_request_bytes,
+    options: PageOptions, manifest: Mapping[str, str], reason: str, settings: Settings
 ) -> Page:
     """A page without the server's run: the browser runs the program once Python has loaded,
     and `reason` is shown until then."""
-    data = _data(options, manifest, run_limit_s, max_url_bytes=max_url_bytes)
+    data = _data(options, manifest, settings)
     data |= {"step": 0, "deferred": reason}
     return Page(options, {"ok": True}, None, 0, 0, script_json(data), deferred=True)

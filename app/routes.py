@@ -36,13 +36,7 @@ def _page_and_preview(
     request: Request, options: PageOptions, manifest: dict[str, str], settings: Settings
 ) -> tuple[Page, LinkPreview]:
     """The page's run and its link preview (whose title parses the program): engine work."""
-    page = build_page(
-        options,
-        manifest,
-        settings.run_limit,
-        settings.max_page_data,
-        max_url_bytes=settings.max_request_bytes,
-    )
+    page = build_page(options, manifest, settings)
     return page, link_preview(request, options)
 
 
@@ -71,9 +65,7 @@ async def _render(request: Request, template: str, embed: bool) -> Response:
                 size=len(options.source),
             )
         else:  # past this address's (or the server's) share of Python: the browser runs it
-            page = deferred_page(
-                options, manifest, BUSY, settings.run_limit, settings.max_request_bytes
-            )
+            page = deferred_page(options, manifest, BUSY, settings)
     shown = options.source if page.result["ok"] else DEFAULT_SOURCE  # else: the fallback
     image_url: str | None = _url("/graph.svg", program_query(shown, options.mode, options.step))
     if len(image_url) > settings.max_request_bytes:

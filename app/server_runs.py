@@ -24,7 +24,7 @@ from fastapi.responses import PlainTextResponse, Response
 
 from app.engine_runs import Refused, client_address
 from app.first_paint import first_svg
-from app.page_data import MAX_DATA_BYTES, python_pending
+from app.page_data import python_pending
 from app.what_if import read_values
 from engine import ExpressionError, parse
 from engine.record.tracing import DEFAULT_MODE, MODES
@@ -98,7 +98,8 @@ async def run_route(
     if svg is not None:
         result["svg"] = str(svg)
     body = json.dumps(result, allow_nan=False, separators=(",", ":"))
-    if len(body) > MAX_DATA_BYTES:
-        message = TOO_BIG.format(limit=MAX_DATA_BYTES)
+    limit = request.app.state.settings.max_page_data  # as for a page's own run
+    if len(body) > limit:
+        message = TOO_BIG.format(limit=limit)
         return PlainTextResponse(message, status_code=413, headers={"Cache-Control": "no-store"})
     return Response(body, media_type="application/json", headers={"Cache-Control": RUN_CACHE})

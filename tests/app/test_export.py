@@ -4,6 +4,7 @@ import io
 import json
 import re
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,12 @@ def test_an_export_has_no_server_to_run_edits_on():
     exported = export_page(Settings.from_env(), "y = 2 * 3", "correct", None)
     data = json.loads(str(exported.page.initial_data))
     assert data["server_run"] is None
+
+
+def test_an_export_follows_the_settings_it_was_made_with(export_settings):
+    """The run limit and the URL limit are the exporting settings' (PLAYGROUND_RUN_LIMIT …), as
+    a server's pages are its own: the page data has no second default."""
+    settings = replace(export_settings, run_limit=2.0, max_request_bytes=10_000)
+    page = export_page(settings, "y = 2 * 3", "correct", None).page
+    data = json.loads(str(page.initial_data))
+    assert data["run_limit_ms"] == 2000 and data["max_url_bytes"] == 10_000

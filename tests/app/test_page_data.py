@@ -1,6 +1,7 @@
 """Page options from the URL, the first run, and the JSON island's escaping."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -17,6 +18,8 @@ from app.page_options import DESCENT, PageOptions, descent_fields, page_options,
 from app.presets import DEFAULT_SOURCE, LOSS
 from app.settings import Settings
 from engine.record.tracing import DEFAULT_MODE, MODES
+
+SETTINGS = Settings()  # the class defaults, as a server with no PLAYGROUND_* variables
 
 
 def test_every_engine_mode_has_a_label():
@@ -95,7 +98,7 @@ def test_read_manifest(tmp_path):
 
 
 def test_build_page_for_a_valid_program():
-    page = build_page(PageOptions(source=LOSS, step=4), {"viz": "v.js"})
+    page = build_page(PageOptions(source=LOSS, step=4), {"viz": "v.js"}, SETTINGS)
     assert page.error is None and page.fallback is None
     assert page.n_steps == len(page.result["trace"]["backward"])
     assert page.step == 4
@@ -126,7 +129,7 @@ def test_build_page_for_a_valid_program():
 
 
 def test_build_page_for_an_invalid_program():
-    page = build_page(PageOptions(source="x = 1 +"), {})
+    page = build_page(PageOptions(source="x = 1 +"), {}, SETTINGS)
     assert page.error is not None and page.error["line"] == 1
     assert page.fallback is not None and page.fallback["ok"]
     assert json.loads(str(page.initial_data))["fallback"] == page.fallback
@@ -134,7 +137,7 @@ def test_build_page_for_an_invalid_program():
 
 def test_a_python_program_is_left_to_the_browser():
     source = "class V:\n    pass\nprint(V())"
-    page = build_page(PageOptions(source=source, limit=2.5), {})
+    page = build_page(PageOptions(source=source, limit=2.5), {}, SETTINGS)
     assert page.python and page.error is None and page.fallback is None
     data = json.loads(str(page.initial_data))
     assert data["result"] == {"ok": False, "language": "python", "pending": True}
@@ -144,7 +147,7 @@ def test_a_python_program_is_left_to_the_browser():
 def test_a_python_link_s_step_and_graph_are_sent_for_its_run():
     """The server cannot count a Python program's steps: the page applies them to the run."""
     params = {"src": "class V:\n    pass\nprint(V())", "step": "3", "graph": "1"}
-    data = json.loads(str(build_page(page_options(params, embed=False), {}).initial_data))
+    data = json.loads(str(build_page(page_options(params, embed=False), {}, SETTINGS).initial_data))
     assert (data["step"], data["options"]["graph"]) == (3, 1)
     assert page_options({"graph": "-1"}, embed=False).graph is None
 
@@ -155,10 +158,10 @@ def test_the_forward_pass_s_steps_count_in_a_link():
     trace = run(LOSS)["trace"]
     n = len(trace["forward"]) + len(trace["backward"])
     options = page_options({"src": LOSS, "forward": "1", "step": str(n - 1)}, embed=False)
-    assert build_page(options, {}).step == n - 1
-    assert build_page(page_options({"src": LOSS, "step": "99"}, embed=False), {}).step == len(
-        trace["backward"]
-    )
+    assert build_page(options, {}, SETTINGS).step == n - 1
+    assert build_page(
+        page_options({"src": LOSS, "step": "99"}, embed=False), {}, SETTINGS
+    ).step == len(trace["backward"])
 
 
 @pytest.mark.parametrize(
@@ -172,12 +175,12 @@ def test_run_limit_from_the_url(text, seconds):
 def test_a_link_may_lower_the_run_limit_never_raise_it(link, expected_ms):
     """`?limit=60&src=while True: pass` burned 61.5 s of a stranger's core (the audit)."""
     options = page_options({"limit": link, "src": "while True:\n    pass"}, embed=False)
-    data = json.loads(str(build_page(options, {}, run_limit_s=5.0).initial_data))
+    data = json.loads(str(build_page(options, {}, replace(SETTINGS, run_limit=5.0)).initial_data))
     assert data["run_limit_ms"] == expected_ms
 
 
 def test_build_page_results_are_plain_json():
-    page = build_page(PageOptions(source="a = 0.0\nb = log(a)\nc = b * 2"), {})
+    page = build_page(PageOptions(source="a = 0.0\nb = log(a)\nc = b * 2"), {}, SETTINGS)
     data = json.loads(str(page.initial_data))
     assert data["result"]["ok"]
     assert data["result"]["trace"]["nonfinite"]  # -inf travels as a string
@@ -193,11 +196,11 @@ def test_embed_speed_is_one_of_the_menu_values(text, speed):
 
 
 def test_the_speed_and_python_on_demand_are_decided_here():
-    picture = build_page(PageOptions(embed=True, controls=False, speed=250), {})
+    picture = build_page(PageOptions(embed=True, controls=False, speed=250), {}, SETTINGS)
     data = json.loads(str(picture.initial_data))
     assert data["speed"] == 250 and data["python_on_demand"] is True
     # No speed in the URL: the server's default, in the data the player reads.
-    plain = json.loads(str(build_page(PageOptions(embed=True), {}).initial_data))
+    plain = json.loads(str(build_page(PageOptions(embed=True), {}, SETTINGS).initial_data))
     assert plain["speed"] == PageOptions().step_ms == 1000
 
 

@@ -1,10 +1,13 @@
 """GET /run: the expression language run on the server while the page's Python downloads
 (app/server_runs.py): the engine's record, and dot's SVG of it; never a learner's Python."""
 
+from dataclasses import replace
 from urllib.parse import urlencode
 
 import pytest
+from fastapi.testclient import TestClient
 
+from app.main import create_app
 from app.presets import LOSS
 from engine.worker.playground import run
 
@@ -87,8 +90,8 @@ def test_past_its_share_the_answer_is_refused_and_not_cached(client):
     assert response.headers["cache-control"] == "no-store"
 
 
-def test_a_record_too_big_to_send_is_refused(client, monkeypatch):
-    monkeypatch.setattr("app.server_runs.MAX_DATA_BYTES", 100)
-    response = get(client, src="y = 2 * 3")
+def test_a_record_too_big_to_send_is_refused(settings):
+    with TestClient(create_app(replace(settings, max_page_data=100))) as small:
+        response = get(small, src="y = 2 * 3")
     assert response.status_code == 413
     assert "Python draws it" in response.text
