@@ -47,17 +47,19 @@ def _char_col(line: str, byte_col: int | None) -> int | None:
     return len(line.encode()[:byte_col].decode(errors="replace")) + 1
 
 
-def error(exc: BaseException, lines: list[str], limit: int) -> dict[str, Any]:
+def error(
+    exc: BaseException, lines: list[str], limit: int, filename: str = observe.CELL
+) -> dict[str, Any]:
     """The exception as the page shows it: message, position in the learner's text, and the
-    traceback of their own frames."""
-    if isinstance(exc, SyntaxError) and exc.filename == observe.CELL:
+    traceback of their own frames (`filename`: the frames of which cell; `lines` its text)."""
+    if isinstance(exc, SyntaxError) and exc.filename == filename:
         line = exc.lineno or 1
         col = exc.offset or 1
         end = exc.end_offset if exc.end_lineno == exc.lineno and exc.end_offset else col + 1
         text = f"{type(exc).__name__}: {exc.msg}"
         return {"type": type(exc).__name__, "message": text, "line": line, "col": col,
                 "end_col": max(end, col + 1), "traceback": text}  # fmt: skip
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == observe.CELL]
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
     message = _message(exc, limit)
     line = col = end_col = None
     if isinstance(exc, RecursionError) and len(frames) > 1:

@@ -4,7 +4,9 @@ For the browser's worker only: the server never runs a learner's Python (docs/se
 `run_program(source)` returns what the program printed, its error (with line and column in the
 learner's text and a traceback of their frames only), and the graph records of its candidate
 roots and `draw_dot()` snapshots, each with the `_backward()` calls the program made on it —
-or, for a graph the program never ran backward on, the standard pass.
+or, for a graph the program never ran backward on, the standard pass. Its parts — a `Cell`
+compiled, `watching` (limits and recording) and `run_cell` — also run an exercise's code and
+checks in one namespace (engine.exercise).
 
 Limits that hold against hostile programs: at most MAX_NODES values alive at once (checked as
 values are made: a program stops with a message past it), RecursionError and MemoryError
@@ -17,6 +19,7 @@ import contextlib
 import gc
 import math
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from engine import creations, nodes, value
@@ -60,37 +63,39 @@ def _split_last_expression(tree: ast.Module) -> tuple[ast.Module, ast.Expression
     return tree, None
 
 
-def run_program(
-    source: str, *, limit: int = MAX_NODES, seed: int = SEED, keep: dict | None = None
-) -> dict[str, Any]:
-    """Run `source` as a notebook cell. See the module's docstring for what comes back.
-    `keep`, if given, receives `roots`, the live root of each graph (None for a snapshot),
-    and `names` (id -> variable name), so that the worker can act on them
-    (engine.worker.session)."""
-    source = source.replace("\r\n", "\n").replace("\r", "\n")
-    lines = source.split("\n")
-    out = report.Output()
-    rec = Recorder(limit=limit)
-    last_value: Any = None
-    error = None
-    try:
-        tree = ast.parse(source, observe.CELL)
-        own_names = toplevel.assigned_names(tree)
+def lines_of(source: str) -> list[str]:
+    """A program's lines, whatever its line endings."""
+    return source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+class Cell:
+    """A program's text compiled as a notebook cell: its statements, then its last expression
+    (the cell's value). `filename` is what its frames carry: observe.CELL for the learner's
+    code, whose calls are watched; another name for code run beside it (an exercise's check)."""
+
+    def __init__(self, source: str, filename: str = observe.CELL):
+        self.filename = filename
+        self.lines = lines_of(source)
+        # SyntaxError, or ValueError for a NUL byte: the caller reports either
+        tree = ast.parse("\n".join(self.lines), filename)
+        self.own_names = toplevel.assigned_names(tree)
         body, last = _split_last_expression(tree)
-        code = compile(body, observe.CELL, "exec")
-        last_code = compile(last, observe.CELL, "eval") if last is not None else None
-    except (SyntaxError, ValueError) as exc:
-        if not isinstance(exc, SyntaxError):
-            exc = SyntaxError(str(exc), (observe.CELL, 1, 1, "", 1, 2))
-        return _result(out, report.error(exc, lines, limit), [], None)
+        self.code = compile(body, filename, "exec")
+        self.last = compile(last, filename, "eval") if last is not None else None
 
-    def draw_dot(root: Any, format: str = "svg", rankdir: str = "LR") -> Any:  # noqa: A002
-        if not nodes.is_node(root):
-            raise TypeError(f"draw_dot needs a Value, not {type(root).__name__}")
-        rec.snapshot(root)
-        return cell._Digraph()
+    @staticmethod
+    def syntax_error(exc: SyntaxError | ValueError, filename: str = observe.CELL) -> SyntaxError:
+        """What `Cell(...)` raised, as a SyntaxError the report can place."""
+        if isinstance(exc, SyntaxError):
+            return exc
+        return SyntaxError(str(exc), (filename, 1, 1, "", 1, 2))
 
-    namespace = cell.namespace(draw_dot)
+
+@contextlib.contextmanager
+def watching(rec: Recorder, limit: int = MAX_NODES, seed: int = SEED) -> Iterator[observe.Observer]:
+    """While a learner's code runs: `random` seeded, values counted against `limit` (past it the
+    program stops with report.NodeLimit), every `_backward()` call recorded into `rec` (the
+    observer's `recorder`, which a caller may point elsewhere for a while)."""
     random.seed(seed)
     nodes.birth.clear()
     creators.clear()
@@ -102,26 +107,67 @@ def run_program(
             raise report.NodeLimit
         creations.watch(max(limit - live, limit // 4), check)
 
-    stop = observe.install(observe.Observer(rec))
+    observer = observe.Observer(rec)
+    stop = observe.install(observer)
     previous, recorder.ACTIVE = recorder.ACTIVE, rec
     creations.watch(limit, check)
+    try:
+        yield observer
+    finally:
+        creations.watch(math.inf)
+        recorder.ACTIVE = previous
+        stop()
+
+
+# What stops a learner's cell: its own exceptions and the limits'. Never swallowed elsewhere.
+STOPS = (Exception, report.NodeLimit, KeyboardInterrupt, GraphTooLarge, SystemExit)
+
+
+def run_cell(cell_: Cell, namespace: dict[str, Any], out: report.Output) -> tuple[Any, Any]:
+    """Run a compiled cell in `namespace` (inside `watching`), its output into `out`:
+    (the value of its last expression, the exception that stopped it or None)."""
+    last_value: Any = None
     try:
         with (
             contextlib.redirect_stdout(out),
             contextlib.redirect_stderr(out),
             collector.for_graphs(),
         ):
-            exec(code, namespace)  # noqa: S102 - the learner's program, in the worker only
-            if last_code is not None:
-                last_value = eval(last_code, namespace)  # noqa: S307
-    except (Exception, report.NodeLimit, KeyboardInterrupt, GraphTooLarge, SystemExit) as exc:
-        error = report.error(exc, lines, limit)
-    finally:
-        creations.watch(math.inf)
-        recorder.ACTIVE = previous
-        stop()
-    named = offered.named_nodes(namespace, own_names)
-    graphs = offered.find(rec, named, last_value, source, limit)
+            exec(cell_.code, namespace)  # noqa: S102 - the learner's program, in the worker only
+            if cell_.last is not None:
+                last_value = eval(cell_.last, namespace)  # noqa: S307
+    except STOPS as exc:
+        return None, exc
+    return last_value, None
+
+
+def run_program(
+    source: str, *, limit: int = MAX_NODES, seed: int = SEED, keep: dict | None = None
+) -> dict[str, Any]:
+    """Run `source` as a notebook cell. See the module's docstring for what comes back.
+    `keep`, if given, receives `roots`, the live root of each graph (None for a snapshot),
+    and `names` (id -> variable name), so that the worker can act on them
+    (engine.worker.session)."""
+    out = report.Output()
+    rec = Recorder(limit=limit)
+    try:
+        program = Cell(source)
+    except (SyntaxError, ValueError) as exc:
+        error = report.error(Cell.syntax_error(exc), lines_of(source), limit)
+        return _result(out, error, [], None)
+
+    def draw_dot(root: Any, format: str = "svg", rankdir: str = "LR") -> Any:  # noqa: A002
+        if not nodes.is_node(root):
+            raise TypeError(f"draw_dot needs a Value, not {type(root).__name__}")
+        rec.snapshot(root)
+        return cell._Digraph()
+
+    namespace = cell.namespace(draw_dot)
+    with watching(rec, limit, seed):
+        last_value, stopped = run_cell(program, namespace, out)
+    error = report.error(stopped, program.lines, limit) if stopped is not None else None
+    named = offered.named_nodes(namespace, program.own_names)
+    graphs = offered.find(rec, named, last_value, "\n".join(program.lines), limit)
     if keep is not None:
         keep["roots"] = [g.get("root") for g in graphs]
         keep["orders"] = [g.pop("order", None) for g in graphs]
