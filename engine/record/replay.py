@@ -44,7 +44,10 @@ _BINARY = frozenset({"+", "-", "*", "/", "**", "max"})
 _SEARCH = 1000  # values searched in what one replayed call made, for the one wanted
 
 
-def _by_op(op: str) -> Callable[..., Any]:
+def by_op(op: str) -> Callable[..., Any]:
+    """How to make a node of engine.Value's op text `op` from its inputs (`**3` included).
+    An exercise's check applies it to learn what the real closure of that op does
+    (engine.exercise)."""
     if op in OPS:
         return OPS[op]
     if op.startswith("**"):
@@ -68,7 +71,7 @@ def _why_not(v: Any, made: creators.Creator | None) -> str | None:
     """Why `v` can't be made again, or None if it can."""
     if made is None:
         try:
-            _by_op(nodes.op(v))
+            by_op(nodes.op(v))
         except ReplayError as e:
             return str(e)
         return None
@@ -185,7 +188,7 @@ def rebuild(
             else:
                 if nodes.op(v) in _BINARY and len(args) == 1:
                     args *= 2  # `a + a` in a class that keeps its inputs in a set
-                new = _by_op(nodes.op(v))(*args)
+                new = by_op(nodes.op(v))(*args)
             if not nodes.is_node(new):
                 raise ReplayError(f"the {nodes.op(v)!r} operator did not return a value")
         label = nodes.label(v)

@@ -5,6 +5,7 @@ enough" for grads, which the page's Practice applies too.
 """
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from engine import nodes
@@ -47,9 +48,8 @@ def check(session: Any, grads: dict[str, Any] | None) -> dict[str, Any]:
             continue
         uid = session.graph.ids[id(v)]
         auto = float(grads[uid]) if grads and uid in grads else nodes.grad(v)
-        session._auto = auto
         x = session.leaf_data.get(i, nodes.data(v))
-        numeric, kink, one_sided = finite_difference(session, i, x, auto, adaptive)
+        numeric, kink, one_sided = finite_difference(_output(session, i), x, auto, adaptive)
         ok = close(auto, numeric) or one_sided
         rows.append({
             "node": uid,
@@ -69,18 +69,23 @@ def check(session: Any, grads: dict[str, Any] | None) -> dict[str, Any]:
     return {"rows": rows, "tolerance": TOLERANCE, "mismatches": bad, "say": say}
 
 
+def _output(session: Any, i: int) -> Callable[[float], float]:
+    """The output of `session`'s graph as a function of its leaf `i` (the others held)."""
+    return lambda t: replay.output(session.order, {**session.leaf_data, i: t})
+
+
 def finite_difference(
-    session: Any, i: int, x: float, auto: float, adaptive: bool
+    output: Callable[[float], float], x: float, auto: float, adaptive: bool = True
 ) -> tuple[float, bool, bool]:
-    """(central difference, is there a kink at x, does `auto` match a one-sided slope)
-    — the last two decided with `auto`, the grad being checked."""
+    """(central difference of `output` at x, is there a kink at x, does `auto` match a
+    one-sided slope) — the last two decided with `auto`, the grad being checked. `output(t)`
+    is the graph's output with one leaf at t; an exercise's check (engine.exercise) rebuilds
+    the learner's expression for it."""
     scale = max(1.0, abs(x))
-    f0 = replay.output(session.order, session.leaf_data)
+    f0 = output(x)
 
     def sides(h: float) -> tuple[float, float]:
-        up = replay.output(session.order, {**session.leaf_data, i: x + h})
-        down = replay.output(session.order, {**session.leaf_data, i: x - h})
-        return (up - f0) / h, (f0 - down) / h
+        return (output(x + h) - f0) / h, (f0 - output(x - h)) / h
 
     tries = [(h * scale, *sides(h * scale)) for h in (_STEPS if adaptive else (1e-6,))]
     centrals = [(r + left) / 2 for _, r, left in tries]
