@@ -134,10 +134,11 @@ class Checks:
         operation is missing, or the error with the learner's line."""
         sources = {observe.CELL: self.code.lines, CHECK: self.check_lines}
         failed, filename, line = missing.where(exc, sources)
-        lacking = missing.operation(exc, cls, failed) if cls is not None else None
+        lacking = missing.operation(exc, cls, failed, doing) if cls is not None else None
         if lacking:
             where = f" (line {line} of your code)" if filename == observe.CELL and line else ""
-            return findings.result(False, "missing-op", f"{lacking}{where}.")
+            text = lacking[0].upper() + lacking[1:]
+            return findings.result(False, "missing-op", f"{text}{where}.")
         error = {**report.error(exc, self.code.lines, self.limit), "cell": "code"}
         at = f" (line {error['line']} of your code)"
         if error["line"] is None:  # raised in the check's own lines

@@ -17,7 +17,6 @@ from engine.exercise.located import Pass, first_wrong
 from engine.language.names import expression
 from engine.numeric import format_number as f
 from engine.record.calls import calls_on
-from engine.record.numbers import shown
 from engine.record.walked import WalkedGraph, walk
 from engine.value import Value
 from engine.worker import gradient_check
@@ -37,8 +36,9 @@ class _Probe:
         self.graph: WalkedGraph | None = walk(out, self.names) if nodes.is_node(out) else None
 
 
-def _mine(checks: Any, build: Build, cls: type | None, name: str | None, names: Any):
-    """(probe text, the learner's probe) or (probe text, a failed result)."""
+def _mine(checks: Any, build: Build, cls: type | None, name: str | None, names: Any, forward=False):
+    """(probe text, the learner's probe) or (probe text, a failed result). `forward`: only
+    data will be compared, so a value of the class that is no node yet will do."""
     title = checks.probe_name(build, name)
     mine = checks.learner_class(cls)
     if mine is None:
@@ -49,7 +49,7 @@ def _mine(checks: Any, build: Build, cls: type | None, name: str | None, names: 
     except Exception as exc:
         return title, checks.failure(exc, mine, f"building {title}")
     built = _Probe(out, leaves, names)
-    if built.graph is None:
+    if built.graph is None and not (forward and isinstance(out, mine)):
         return title, _not_a_node(title, out, mine)
     return title, built
 
@@ -57,9 +57,10 @@ def _mine(checks: Any, build: Build, cls: type | None, name: str | None, names: 
 def _not_a_node(title: str, out: Any, cls: type) -> dict[str, Any]:
     name = cls.__name__
     if not isinstance(out, cls):
+        shown = f" ({out})" if isinstance(out, int | float) else ""
         message = (
-            f"{title} gave a {type(out).__name__} ({out!r}), not a {name}: each operation "
-            f"must return a new {name}."
+            f"{title} gave {type(out).__name__}{shown}, not a {name}: each operation must "
+            f"return a new {name}."
         )
         return result(False, "data", message)
     return result(False, "no-inputs", f"{title}: {nodes.diagnose(out)}.")
@@ -100,12 +101,17 @@ def compare(
     """`backward`: None runs `out.backward()`; a function is called with the output (a free
     `backward(out)`, or `run_closures`); False compares the forward pass only. `passes`: how
     many backward passes to run on the same graph (2 catches grads never zeroed)."""
-    title, built = _mine(checks, build, cls, name, names)
+    title, built = _mine(checks, build, cls, name, names, forward=backward is False)
     if isinstance(built, dict):
         return built
     learner = checks.learner_class(cls)
     ref_out, ref_leaves = _reference(build)
     g = built.graph
+    if g is None:  # a class that keeps no inputs yet (the first exercise): its data alone
+        got, want = nodes.data(built.out), ref_out.data
+        if close(got, want):
+            return result(True, "data", f"{title}: its data is right ({f(want)}).")
+        return result(False, "data", f"{title} has data {f(got)}; expected {f(want)}.")
     pairs = matching.pair(built.out, ref_out, built.leaves, ref_leaves)
     found = _structure(built, pairs) or _datas(g, pairs)
     if found:
@@ -166,7 +172,7 @@ def _datas(g: WalkedGraph, pairs: matching.Pairs) -> Finding | None:
         got, want = nodes.data(v), r.data
         kids = nodes.children(r)
         if kids:
-            worked = expression(r._op, [shown(k.data) for k in kids])
+            worked = expression(r._op, [f(k.data) for k in kids])
             said = f"{g.shown[id(v)]} has data {f(got)}, but {worked} = {f(want)}."
         else:
             said = f"{g.names[id(v)]} has data {f(got)}, not the {f(want)} it was made with."

@@ -7,7 +7,6 @@ quoted from the code whose frame raised it (the check's, or the learner's own li
 
 import re
 import traceback
-from typing import Any
 
 _NAMES = {"+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "floordiv", "%": "mod",
           "**": "pow", "** or pow()": "pow", "@": "matmul"}  # fmt: skip
@@ -36,9 +35,10 @@ def where(exc: BaseException, sources: dict[str, list[str]]) -> tuple[str, str, 
     return "", "", None
 
 
-def operation(exc: BaseException, cls: type, failed: str) -> str | None:
-    """What `cls` lacks for the expression `failed` to work, in the learner's words; None when
-    the exception says nothing of the kind."""
+def operation(exc: BaseException, cls: type, failed: str, doing: str) -> str | None:
+    """What `cls` lacks for the expression `failed` to work, in the learner's words (`doing`:
+    what the check was doing, `building a + 2`); None when the exception says nothing of the
+    kind."""
     name = cls.__name__
     said = f": {failed} failed" if failed else ""
     text = str(exc)
@@ -62,17 +62,7 @@ def operation(exc: BaseException, cls: type, failed: str) -> str | None:
             return f"your {name} has no {exc.name}{said}"
         if type(obj).__name__ in _NUMBERS and exc.name in ("data", "grad"):
             return (
-                f"a plain number reached code that reads its .{exc.name}{said}: wrap numbers "
-                f"in a {name} first (other = other if isinstance(other, {name}) else "
-                f"{name}(other))"
+                f"while {doing}, a plain number reached `{failed}`: wrap numbers in a {name} "
+                f"first (other = other if isinstance(other, {name}) else {name}(other))"
             )
     return None
-
-
-def describe(exc: BaseException) -> str:
-    text = str(exc)
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-
-
-def first_line(message: Any) -> str:
-    return str(message).splitlines()[0] if message else ""

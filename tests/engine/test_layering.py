@@ -1,13 +1,13 @@
 """engine imports the standard library only; graphviz only in engine/drawing.py; and its folders
-keep their order (docs/architecture.md): the core, then language/, then record/, then worker/ —
-a folder imports the ones before it, never one after."""
+keep their order (docs/architecture.md): the core, then language/, then record/, then worker/,
+then exercise/ — a folder imports the ones before it, never one after."""
 
 import ast
 import sys
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-ORDER = ("core", "language", "record", "worker")
+ORDER = ("core", "language", "record", "worker", "exercise")
 # The core's one way into recording: Value's `_backward` and backward() tell the recorder while
 # a program is being recorded (engine/record/recorder.py's ACTIVE), and draw_dot draws a record.
 CORE_REACHES = {("value.py", "engine.record.recorder"), ("drawing.py", "engine.record.dot"),
@@ -46,7 +46,8 @@ def _files() -> list[Path]:
 
 def test_engine_uses_only_the_standard_library():
     files = _files()
-    assert len(files) > 30 and {p.parent.name for p in files} >= {"language", "record", "worker"}
+    folders = {p.parent.name for p in files}
+    assert len(files) > 30 and folders >= {"language", "record", "worker", "exercise"}
     for path in files:
         outside = {name.split(".")[0] for name in _imports(path)}
         outside -= set(sys.stdlib_module_names) | {"engine"}
