@@ -132,13 +132,6 @@ class Checks:
     def failure(self, exc: Exception, cls: type | None, doing: str) -> dict[str, Any]:
         """The learner's code raised while `doing` (`building a*b`, `running backward()`): which
         operation is missing, or the error with the learner's line."""
-        sources = {observe.CELL: self.code.lines, CHECK: self.check_lines}
-        failed, filename, line = missing.where(exc, sources)
-        lacking = missing.operation(exc, cls, failed, doing) if cls is not None else None
-        if lacking:
-            where = f" (line {line} of your code)" if filename == observe.CELL and line else ""
-            text = lacking[0].upper() + lacking[1:]
-            return findings.result(False, "missing-op", f"{text}{where}.")
         error = {**report.error(exc, self.code.lines, self.limit), "cell": "code"}
         at = f" (line {error['line']} of your code)"
         if error["line"] is None:  # raised in the check's own lines
@@ -146,6 +139,13 @@ class Checks:
             at = f" (line {error['line']} of the check)" if error["line"] else ""
         if self.error is None:
             self.error = error
+        sources = {observe.CELL: self.code.lines, CHECK: self.check_lines}
+        failed, filename, _ = missing.where(exc, sources)
+        lacking = missing.operation(exc, cls, failed, doing) if cls is not None else None
+        if lacking:
+            where = at if filename == observe.CELL else ""
+            text = lacking[0].upper() + lacking[1:]
+            return findings.result(False, "missing-op", f"{text}{where}.")
         return findings.result(False, "error", f"While {doing}: {error['message']}{at}")
 
     def record(

@@ -113,7 +113,7 @@ def compare(
             return result(True, "data", f"{title}: its data is right ({f(want)}).")
         return result(False, "data", f"{title} has data {f(got)}; expected {f(want)}.")
     pairs = matching.pair(built.out, ref_out, built.leaves, ref_leaves)
-    found = _structure(built, pairs) or _datas(g, pairs)
+    found = _structure(built, pairs) or _datas(g, pairs, built.names)
     if found:
         return _failed(checks, found, title, built)
     if backward is False:
@@ -164,10 +164,12 @@ def _made_as(built: _Probe, pairs: matching.Pairs, node: Any) -> str:
     return f"The result of {walk(ref, names).shown[id(ref)]}"
 
 
-def _datas(g: WalkedGraph, pairs: matching.Pairs) -> Finding | None:
+def _datas(g: WalkedGraph, pairs: matching.Pairs, made: dict[int, str]) -> Finding | None:
+    """The first value whose data is wrong (its inputs right). A number an operation wrapped
+    (`a - 1` as `a + (-1)`) is judged through the value made from it, not on its own."""
     for v in g.order:  # inputs first: the first wrong value has right inputs
         r = pairs.mine.get(id(v))
-        if r is None or close(nodes.data(v), r.data):
+        if r is None or close(nodes.data(v), r.data) or not (g.kids[id(v)] or id(v) in made):
             continue
         got, want = nodes.data(v), r.data
         kids = nodes.children(r)

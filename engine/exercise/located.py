@@ -48,11 +48,12 @@ def first_wrong(p: Pass) -> Finding | None:
     ran: dict[int, int] = {}  # id(node) -> the index of its first call
     for k, (node, kids, step) in enumerate(p.calls):
         first, last = _slots(kids)
+        seen = _out_grad(p, node, step, added)
         found = (
             _stale(p, k, node, kids, step, first, added)
-            or _wrong_rule(p, k, node, kids, step, first, last)
+            or _wrong_rule(p, k, node, kids, step, first, last, seen)
             or (kids and _again(p, k, node, ran, counts))  # a leaf's call passes nothing on
-            or (kids and _incomplete(p, k, node, step, counts))
+            or (kids and _incomplete(p, k, node, seen, counts))
         )
         if found:
             return found
@@ -70,6 +71,15 @@ def _slots(kids: Sequence[Any]) -> tuple[dict[int, int], dict[int, int]]:
         first.setdefault(id(k), i)
         last[id(k)] = i
     return first, last
+
+
+def _out_grad(p: Pass, node: Any, step: Any, added: Counter[int]) -> float:
+    """The node's grad when its call ran: as recorded, or for a closure that does not hold
+    its node (`self.grad += 1.0` never reads out), whose node was found only later, what this
+    pass had put there — the seed for the output, else what the earlier calls added."""
+    if not step.cells:
+        return step.out_grad
+    return p.final[id(node)] if node is p.graph.root else added[id(node)]
 
 
 def _who(p: Pass, k: int, node: Any) -> str:
@@ -99,10 +109,10 @@ def _stale(p, k, node, kids, step, first, added) -> Finding | None:
     return None
 
 
-def _wrong_rule(p, k, node, kids, step, first, last) -> Finding | None:
+def _wrong_rule(p, k, node, kids, step, first, last, seen) -> Finding | None:
     ref = p.pairs.mine.get(id(node))
-    if ref is None or step.datas is None:
-        return None
+    if ref is None or step.datas is None or not nodes.children(ref):
+        return None  # nothing to judge it by (a leaf's `_backward` method adds nothing)
     groups: list[int] = []  # learner's input slot of each distinct input the reference uses
     slots = []
     for r in nodes.children(ref):
@@ -115,19 +125,19 @@ def _wrong_rule(p, k, node, kids, step, first, last) -> Finding | None:
         slots.append(groups.index(i))
     op = nodes.op(ref)
     datas = [step.datas[1 + i] for i in groups]
-    right = reference.contributions(op, datas, slots, step.out_grad)
+    right = reference.contributions(op, datas, slots, seen)
     for group, i in enumerate(groups):
         kid = kids[i]
         before, after = step.before[i], step.after[last[id(kid)]]
         if close(after - before, right[group]):
             continue
-        kind = mistakes.kind(op, datas, slots, step.out_grad, group, before, after)
+        kind = mistakes.kind(op, datas, slots, seen, group, before, after)
         shown = [p.graph.shown[id(kids[j])] for j in groups]
-        rule = reference.rule(op, shown, datas, slots, step.out_grad, group)
+        rule = reference.rule(op, shown, datas, slots, seen, group)
         expected = before + right[group]
         message = mistakes.message(
             kind, _who(p, k, node), p.graph.names[id(kid)], before, after, expected, rule,
-            step.out_grad, datas[group],
+            seen, datas[group],
         )  # fmt: skip
         return Finding(kind, message, node, kid, k, after, expected, rule)
     return None
@@ -145,9 +155,8 @@ def _again(p, k, node, ran, counts) -> Finding | None:
     return Finding("recursion", message, node, None, k)
 
 
-def _incomplete(p, k, node, step, counts) -> Finding | None:
+def _incomplete(p, k, node, seen, counts) -> Finding | None:
     name = p.graph.names[id(node)]
-    seen = step.out_grad
     if node is p.graph.root:
         if close(seen, 1.0):
             return None

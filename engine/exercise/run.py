@@ -53,8 +53,9 @@ def run_checks(code: str, check: str, setup: str = "", limit: int = MAX_NODES) -
             if name == "check":
                 api.namespace_for_checks(checks)
             _, exc = runner.run_cell(compiled, namespace, out)
-            if exc is not None and name == "check" and isinstance(exc, Exception):
-                checks.add(checks.failure(exc, checks.learner_class(None), "running the checks"))
+            if exc is not None and name != "setup" and isinstance(exc, Exception):
+                doing = "running your code" if name == "code" else "running the checks"
+                checks.add(checks.failure(exc, checks.learner_class(None), doing))
                 break
             if exc is not None:
                 _stopped(checks, name, report.error(exc, compiled.lines, limit, filename))

@@ -1,0 +1,60 @@
+# kind: recursion
+# probe: e = a*b; (e + c)*e
+# node: a*b
+# step: 3
+# says: ran 2 times in one pass
+class Value:
+    """A number that remembers how it was made, and learns how the output depends on it."""
+
+    def __init__(self, data, _children=(), _op=""):
+        self.data = data
+        self.grad = 0.0
+        self._backward = lambda: None
+        self._prev = set(_children)
+        self._op = _op
+
+    def __repr__(self):
+        return f"Value(data={self.data})"
+
+    def __add__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data + other.data, (self, other), "+")
+
+        def _backward():  # d(out)/d(self) = d(out)/d(other) = 1
+            self.grad += out.grad
+            other.grad += out.grad
+
+        out._backward = _backward
+        return out
+
+    def __radd__(self, other):  # 1.5 + a: the number can't add a Value, so Python asks a
+        return self + other
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data * other.data, (self, other), "*")
+
+        def _backward():  # d(out)/d(self) = other.data, d(out)/d(other) = self.data
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+
+        out._backward = _backward
+        return out
+
+    def __rmul__(self, other):  # 4 * a
+        return self * other
+
+    def backward(self):
+        self._zero()
+        self.grad = 1.0
+        self._pass_back()
+
+    def _zero(self):
+        self.grad = 0.0
+        for child in self._prev:
+            child._zero()
+
+    def _pass_back(self):  # recursion instead of a topological order
+        self._backward()
+        for child in self._prev:
+            child._pass_back()
