@@ -79,12 +79,15 @@ UNARY = ["tanh", "exp", "log", "sigmoid", "relu", "gelu", "neg", "square", "cube
 BINARY = ["+", "-", "*", "/", "pow", "max"]
 
 
-def expressions(max_leaves: int = 6) -> st.SearchStrategy[Expr]:
+def expressions(
+    max_leaves: int = 6, unary: list[str] = UNARY, binary: list[str] = BINARY
+) -> st.SearchStrategy[Expr]:
+    """Programs of these operations (a learner's class may have only some of them)."""
     return st.recursive(
         _leaf(),
         lambda inner: st.one_of(
-            st.builds(_unary, inner, st.sampled_from(UNARY)),
-            st.builds(_binary, inner, inner, st.sampled_from(BINARY)),
+            st.builds(_unary, inner, st.sampled_from(unary)),
+            st.builds(_binary, inner, inner, st.sampled_from(binary)),
         ),
         max_leaves=max_leaves,
     )
