@@ -65,10 +65,15 @@ def message(
     should = f"{name}.grad += {rule}, so {name}.grad should be {f(expected)}"
     match kind:
         case "overwrite":
+            lost = (
+                f"so the {f(before)} already there was lost"
+                if before != 0
+                else f"so {name}, both inputs of this op, kept only one of its two parts"
+            )
             return (
                 f"{who} left {name}.grad = {f(after)}: it set the grad (=) instead of adding to "
-                f"it (+=), so the {f(before)} already there was lost. {name} is used more than "
-                f"once and each use adds its own part: {should}."
+                f"it (+=), {lost}. {name} is used more than once and each use adds its own "
+                f"part: {should}."
             )
         case "swapped":
             return (
