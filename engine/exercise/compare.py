@@ -202,15 +202,10 @@ def leaf_grads(
     for v, r in zip(built.leaves, ref_leaves, strict=False):
         got = nodes.grad(v)
         if not close(got, r.grad):
-            name_ = built.names[id(v)]
-            message = f"{title}: {name_}.grad is {f(got)}; the chain rule gives {f(r.grad)}."
-            return _failed(
-                checks,
-                Finding("grad", message, v, None, None, got, r.grad),
-                title,
-                built,
-                rec.steps,
-            )
+            leaf = built.names[id(v)]
+            message = f"{title}: {leaf}.grad is {f(got)}; the chain rule gives {f(r.grad)}."
+            found = Finding("grad", message, v, None, None, got, r.grad)
+            return _failed(checks, found, title, built, rec.steps)
     return result(True, "grad", f"{title}: the grads of {len(built.leaves)} leaves are right.")
 
 
