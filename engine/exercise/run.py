@@ -50,8 +50,8 @@ def run_checks(code: str, check: str, setup: str = "", limit: int = MAX_NODES) -
             if isinstance(compiled, dict):
                 _stopped(checks, name, compiled)
                 break
-            if name == "check":
-                api.namespace_for_checks(checks)
+            if name == "check":  # the check block's names: the learner's, and the functions
+                namespace.update(checks.functions())
             _, exc = runner.run_cell(compiled, namespace, out)
             if exc is not None and name != "setup" and isinstance(exc, Exception):
                 doing = "running your code" if name == "code" else "running the checks"

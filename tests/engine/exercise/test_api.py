@@ -100,3 +100,9 @@ def test_a_learner_class_other_than_the_namespaces_value():
     assert run_checks(code, "compare(lambda V: V(2.0) * V(3.0), Scalar)")["passed"]
     (failed,) = run_checks(code, "compare(lambda V: V(2.0) * V(3.0))")["checks"]
     assert failed["kind"] == "no-class"
+
+
+def test_same_reads_the_data_of_a_value_that_is_no_node_yet():
+    code = "class Value:\n    def __init__(self, data):\n        self.data = data\n"
+    result = run_checks(code, "same(Value(2.0), 2.0, 'Value(2.0)')")
+    assert _messages(result) == [(True, "Value(2.0): 2.0000")]
