@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole check, as CI runs it: set up, lint, format check, the pytest suite (browser tests
-# included, in Debian's Chromium), the front end's unit tests (node --test), then the engine's
-# tests again inside real Pyodide.
+# included, in Debian's Chromium), the built-in exercises checked as a teacher would (each
+# solution passes, each starter fails), the front end's unit tests (node --test), then the
+# engine's tests again inside real Pyodide.
 # Every phase runs even if an earlier one failed; the exit code is non-zero if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit
@@ -21,6 +22,7 @@ scripts/setup.sh --test || exit 1
 run "ruff check" .venv/bin/ruff check .
 run "ruff format --check" .venv/bin/ruff format --check .
 run "pytest" .venv/bin/pytest
+run "built-in exercises" .venv/bin/python -m app.exercises check exercises
 run "JS unit tests" node --test tests/js/
 run "engine tests in Pyodide" tests/pyodide/run.sh
 

@@ -1,0 +1,1 @@
+"""Exercises a teacher writes: one Markdown file each (docs/exercises.md)."""
