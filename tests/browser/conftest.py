@@ -2,12 +2,16 @@
 
 Playwright cannot download its own browser here, so it launches /usr/bin/chromium
 (scripts/setup.sh --test installs it). A missing browser fails the tests; it never skips them.
+A test that asks for `playground` fails on any error the page reports. The page's helpers:
+playground_page.py.
 """
 
 import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import ConsoleMessage, Page
 
 from bench import servers
 
@@ -49,3 +53,34 @@ def live_server(tmp_path_factory: pytest.TempPathFactory):
 def base_url(live_server: str) -> str:
     """Lets tests write page.goto("/") (pytest-base-url joins it to this)."""
     return live_server
+
+
+@pytest.fixture
+def playground(page: Page) -> Iterator[Page]:
+    """The page, failing the test on any console error (CSP violations are console errors),
+    uncaught exception or failed request."""
+    problems: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            problems.append(f"console: {message.text} ({message.location.get('url')})")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
+    page.on(
+        "requestfailed",
+        lambda request: (
+            # A download cut short because the page moved on or closed is not a failure.
+            "ERR_ABORTED" not in (request.failure or "")
+            and problems.append(f"request failed: {request.url} {request.failure}")
+        ),
+    )
+    page.on(
+        "response",
+        lambda response: (
+            response.status >= 400 and problems.append(f"HTTP {response.status}: {response.url}")
+        ),
+    )
+    page.set_default_timeout(15_000)
+    yield page
+    assert problems == []

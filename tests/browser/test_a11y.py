@@ -8,20 +8,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.presets import NEURON
-from tests.browser.test_playground import (
-    expect_grads,
-    grads_after,
-    open_page,
-    playground,
-    step_count,
-    trace_of,
-)
+from tests.browser.playground_page import expect_grads, grads_after, open_page, step_count, trace_of
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 DARK_BG = "rgb(15, 20, 25)"  # --bg in static/css/page/palette.css
 LIGHT_BG = "rgb(255, 255, 255)"
-
-__all__ = ["playground"]  # the fixture, used by name
 
 
 def node_rows(page: Page):

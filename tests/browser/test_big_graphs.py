@@ -9,10 +9,8 @@ from playwright.sync_api import Page, expect
 from engine.language.parser import MAX_VALUES
 from engine.worker.playground import run
 from engine.worker.runner import run_program
-from tests.browser.test_playground import LAYOUT, expect_grads, grads_after, playground
+from tests.browser.playground_page import LAYOUT, expect_grads, grads_after
 from tests.browser.test_python import open_ready, paste
-
-__all__ = ["playground"]  # the fixture, used by name
 
 # Building and recording 20,000 Values in Pyodide takes 2-3 s here: within the default run
 # limit (5 s), which this test keeps. The wait allows for a loaded machine's layout.

@@ -12,10 +12,8 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from app.presets import DEFAULT_SOURCE
+from tests.browser.playground_page import wait_for_python
 from tests.browser.test_a11y import AXE
-from tests.browser.test_playground import playground, wait_for_python
-
-__all__ = ["playground"]  # the fixture, used by name
 
 LINK = "x = 2.0\ny = x * x"
 BLOCK_STORAGE = """

@@ -9,9 +9,7 @@ from urllib.parse import unquote
 from playwright.sync_api import Page, Worker, expect
 
 from app.early_python import BOOTED_KEY
-from tests.browser.test_playground import playground, wait_for_python
-
-__all__ = ["playground"]  # the fixture, used by name
+from tests.browser.playground_page import wait_for_python
 
 ENGINE_WORKER = "/worker.js?"  # js/bundle/worker.js once setup has built the bundle (else js/)
 

@@ -4,9 +4,7 @@ with its styles allowed by the page's nonce (the fixture fails on any CSP violat
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_playground import playground, wait_for_python
-
-__all__ = ["playground"]  # the fixture, used by name
+from tests.browser.playground_page import wait_for_python
 
 
 def editor(page: Page):

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from app.presets import NEURON
-from tests.browser.test_playground import trace_of
+from tests.browser.playground_page import trace_of
 from tests.browser.watch import watch
 
 PYODIDE = re.compile(r"/static/vendor/pyodide/")

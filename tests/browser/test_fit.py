@@ -1,11 +1,11 @@
 """A graph a learner can read, on any screen: the default neuron whole in its panel with every
 text at least 11 px tall on a phone, a laptop and a desktop, on load, after a resize and when
 laid out again in the browser; a graph too big for that shown at 11 px text around the output;
-pan buttons; the wheel leaves the page's scrolling alone; graph first on a phone; no layout
-shift while the page loads.
+an embed's output in its frame; no layout shift while the page loads. (Moving the view:
+test_pan_zoom.py.)
 
 Sizes are measured from the rendered SVG (its on-screen width over its viewBox width, times
-each text's font size), positions with getBoundingClientRect.
+each text's font size), positions with getBoundingClientRect (tests/browser/measure.py).
 """
 
 from collections.abc import Iterator
@@ -17,35 +17,12 @@ from playwright.sync_api import Browser, Page, expect
 import engine
 from app.embed_code import HEIGHT_EDITOR, HEIGHT_GRAPH, HEIGHT_PICTURE, WIDTH
 from app.presets import NEURON
+from tests.browser.measure import VIEW, settled, view
 from tests.browser.watch import watch
 
 READABLE_PX = 11
 BOOT = 60_000  # ms: Pyodide in headless Chromium on a busy machine
 SCREENS = [(1280, 800), (1920, 1080), (390, 844)]
-OUTPUT = engine.trace(engine.parse(NEURON), "correct")["output"]
-
-# How the graph is shown: the smallest text's size in CSS px, the panel's box, each node's box
-# (values and ops).
-_VIEW = """(output) => {
-  const panel = document.querySelector('#graph').getBoundingClientRect();
-  const svg = document.querySelector('#graph svg');
-  const px = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  const sizes = [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')));
-  const box = (e) => { const r = e.getBoundingClientRect();
-    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
-  const nodes = [...svg.querySelectorAll('g.node')].map((g) => ({id: g.id, ...box(g)}));
-  return {
-    texts: sizes.length, textPx: Math.min(...sizes) * px,
-    wholeWidth: svg.viewBox.baseVal.width, wholeHeight: svg.viewBox.baseVal.height,
-    panel: box(document.querySelector('#graph')),
-    panelWidth: panel.width, panelHeight: panel.height,
-    nodes, output: nodes.find((n) => n.id === output),
-  };
-}"""
-
-# Where an element is on the page (not on the screen), and its size: [x, y, width, height].
-_ON_PAGE = """e => { const r = e.getBoundingClientRect();
-  return [r.x + scrollX, r.y + scrollY, r.width, r.height]; }"""
 
 # Layout shifts without recent input, summed as CLS sums them (one session: a page load).
 _SHIFTS = """
@@ -57,10 +34,6 @@ new PerformanceObserver((list) => {
   }
 }).observe({type: 'layout-shift', buffered: true});
 """
-
-
-def view(page: Page) -> dict:
-    return page.evaluate(_VIEW, OUTPUT)
 
 
 def inside(node: dict, panel: dict) -> bool:
@@ -94,18 +67,6 @@ def assert_reads(v: dict) -> None:
         assert all(inside(n, v["panel"]) for n in v["nodes"]), "the whole graph is in view"
     else:
         assert v["textPx"] == pytest.approx(READABLE_PX, abs=0.05), "readable, not larger"
-
-
-def settled(page: Page, check, timeout_ms: int = 5_000) -> None:
-    """Retry `check` (an assertion on the page) until it passes: a ResizeObserver answers a
-    frame or two after the viewport changes. No wait_for_function: the CSP forbids eval."""
-    for _ in range(timeout_ms // 100):
-        try:
-            check()
-            return
-        except AssertionError:
-            page.wait_for_timeout(100)
-    check()
 
 
 def _screen(browser: Browser, base_url: str, width: int, height: int) -> Iterator[Page]:
@@ -164,7 +125,7 @@ def test_a_graph_too_wide_to_read_whole_shows_the_output_readably(page: Page) ->
     terms = " + ".join(f"tanh(x*{i} + b)" for i in range(1, 13))
     page.goto("/?src=" + quote(f"y = {terms}"))
     expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
-    v = page.evaluate(_VIEW, engine.trace(engine.parse(f"y = {terms}"))["output"])
+    v = page.evaluate(VIEW, engine.trace(engine.parse(f"y = {terms}"))["output"])
     assert not whole_fits_readably(v)
     assert_reads(v)
 
@@ -173,7 +134,7 @@ def test_a_small_graph_is_shown_whole(page: Page) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto("/?src=" + "a%20%3D%202.0%0Ab%20%3D%20a%20*%203.0")
     expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
-    v = page.evaluate(_VIEW, "n2")
+    v = page.evaluate(VIEW, "n2")
     assert len(v["nodes"]) == 4  # three values and the op
     assert all(inside(n, v["panel"]) for n in v["nodes"])
     assert READABLE_PX <= v["textPx"] <= 16.05
@@ -191,95 +152,6 @@ def test_a_resize_fits_the_whole_neuron_again(page: Page) -> None:
     after = view(page)
     assert after["panelWidth"] < before["panelWidth"]
     assert after["textPx"] < before["textPx"], "fitted again, smaller, not cropped"
-
-
-def test_pan_buttons_move_the_view(page: Page) -> None:
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto("/")
-    expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
-    panel = view(page)
-    for name, dx, dy in [("Pan left", 1, 0), ("Pan right", -1, 0), ("Pan up", 0, 1),
-                         ("Pan down", 0, -1)]:  # fmt: skip
-        before = view(page)["output"]
-        page.get_by_role("button", name=name, exact=True).click()
-        after = view(page)["output"]
-        # The view moves that way, so the picture moves the other way by a quarter panel.
-        moved_x = after["left"] - before["left"]
-        moved_y = after["top"] - before["top"]
-        assert moved_x == pytest.approx(dx * panel["panelWidth"] / 4, abs=2), (name, moved_x)
-        assert moved_y == pytest.approx(dy * panel["panelHeight"] / 4, abs=2), (name, moved_y)
-
-
-def test_the_wheel_zooms_only_with_ctrl_in_an_embed(page: Page) -> None:
-    page.set_viewport_size({"width": 720, "height": 520})
-    page.goto("/embed?editor=0")
-    svg = page.locator("#graph svg.pan-zoom")
-    expect(svg).to_be_visible()
-    width = svg.bounding_box()["width"]
-    graph = page.locator("#graph").bounding_box()
-    page.mouse.move(graph["x"] + graph["width"] / 2, graph["y"] + graph["height"] / 2)
-    page.mouse.wheel(0, -300)
-    page.wait_for_timeout(200)
-    assert svg.bounding_box()["width"] == pytest.approx(width, abs=0.5), "no zoom"
-    page.keyboard.down("Control")
-    page.mouse.wheel(0, -300)
-    page.keyboard.up("Control")
-    settled(page, lambda: _assert_wider(svg.bounding_box()["width"], width))
-
-
-def _assert_wider(now: float, before: float) -> None:
-    assert now > before * 1.2, (now, before)
-
-
-def test_a_phone_shows_the_graph_first_and_scrolls_with_one_finger(
-    browser: Browser, base_url: str
-) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, base_url=base_url
-    )
-    page = context.new_page()
-    page.goto("/")
-    expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
-    graph = page.locator(".graph-panel").bounding_box()
-    editor = page.locator(".editor-panel").bounding_box()
-    assert graph["y"] < editor["y"], "the graph comes before the program"
-    assert graph["y"] < 844 / 4 and graph["y"] + graph["height"] <= 844 + 1
-    # One finger is the browser's: it scrolls the page, the picture stays put in the panel.
-    touch = page.locator("#graph").evaluate("g => getComputedStyle(g).touchAction")
-    assert touch == "pan-x pan-y"
-    cdp = context.new_cdp_session(page)
-    svg = page.locator("#graph svg")
-    box = page.locator("#graph").bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    before = svg.evaluate(_ON_PAGE)
-    swipe([[(x, y - 20 * i)] for i in range(11)], cdp)
-    settled(page, lambda: _assert_scrolled(page.evaluate("scrollY")))
-    assert svg.evaluate(_ON_PAGE) == pytest.approx(before), "the picture did not move in its panel"
-    # Two fingers spreading apart are ours: they zoom in, and the page does not scroll (a fresh
-    # page: a fling left by the swipe above would make the browser's touchstart uncancelable).
-    page.goto("/?two-fingers")  # a new page, not a reload (which restores the scroll)
-    expect(page.locator("#graph svg.pan-zoom")).to_be_visible()
-    assert page.evaluate("scrollY") == 0
-    box = page.locator("#graph").bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    width = svg.bounding_box()["width"]
-    swipe([[(x - 30 - 5 * i, y), (x + 30 + 5 * i, y)] for i in range(11)], cdp)
-    settled(page, lambda: _assert_wider(svg.bounding_box()["width"], width))
-    assert page.evaluate("scrollY") == 0
-    context.close()
-
-
-def swipe(frames: list[list[tuple[float, float]]], cdp) -> None:
-    """Touch points moving through `frames` (one list of (x, y) per frame), then lifted."""
-    for i, frame in enumerate(frames):
-        points = [{"x": x, "y": y, "id": n} for n, (x, y) in enumerate(frame)]
-        kind = "touchStart" if i == 0 else "touchMove"
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-
-
-def _assert_scrolled(scroll_y: float) -> None:
-    assert scroll_y > 100, scroll_y
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from app.presets import mlp_loss_source
-from tests.browser.test_playground import grads_after, trace_of
+from tests.browser.playground_page import grads_after, trace_of
 from tests.browser.watch import watch
 
 LAYOUT = 60_000  # ms: the MLP preset's layout in Graphviz WASM

@@ -18,12 +18,10 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.playground_page import BOOT, wait_for_python
 from tests.browser.test_early_python import engine_worker
-from tests.browser.test_playground import BOOT, playground, wait_for_python
 from tests.browser.test_python import output, paste
 from tests.browser.test_snapshot import RESTORED, wait_for_stored_snapshot
-
-__all__ = ["playground"]  # the fixture, used by name
 
 # The audit's bypass of the runner's importer, then the ways it tried to leave the worker.
 REACH_JS = """\

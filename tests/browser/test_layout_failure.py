@@ -14,9 +14,7 @@ from playwright.sync_api import Page, Route, expect
 
 from app.presets import DEFAULT_SOURCE
 from engine.worker.playground import run
-from tests.browser.test_playground import open_page, playground, step_count, wait_for_python
-
-__all__ = ["playground"]  # the fixture, used by name
+from tests.browser.playground_page import open_page, step_count, wait_for_python
 
 WORKER = "**/layout-worker/worker.js"  # under js/bundle/ once setup has built the bundle
 STALE = re.compile(r"\bstale\b")  # #graph.stale: dimmed

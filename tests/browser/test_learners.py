@@ -12,10 +12,8 @@ from playwright.sync_api import Page, expect
 
 from engine.record.graph_record import grad_texts_at
 from engine.worker.playground import run_in_worker
-from tests.browser.test_playground import BOOT, expect_grads, playground
+from tests.browser.playground_page import BOOT, expect_grads
 from tests.browser.test_python import open_ready, output, paste, step_to_end
-
-__all__ = ["playground"]  # the fixture, used by name
 
 CORPUS = Path(__file__).resolve().parents[1] / "programs" / "learners"
 DRAWN = [

@@ -4,9 +4,7 @@ decision boundary, and a pause stops it between two steps."""
 from playwright.sync_api import Page, expect
 
 from engine.worker.moons import GRID_EVERY
-from tests.browser.test_playground import BOOT, playground, wait_for_python
-
-__all__ = ["playground"]  # the fixture, used by name
+from tests.browser.playground_page import BOOT, wait_for_python
 
 STEP = 30_000  # ms: a hang ceiling for one training step in Pyodide on a busy machine
 

@@ -6,15 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_playground import (
-    open_page,
-    playground,
-    step_count,
-    trace_of,
-    wait_for_python,
-)
-
-__all__ = ["playground"]  # the fixture, used by name
+from tests.browser.playground_page import open_page, step_count, trace_of, wait_for_python
 
 ID = re.compile(r"\bn[0-9]+\b")
 LOSS_TIMES_TWO = "w = 3.0\nloss = (w - 1)**2 * 2"

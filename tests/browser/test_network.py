@@ -15,9 +15,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_playground import BOOT, playground, wait_for_python
-
-__all__ = ["playground"]  # the fixture, used by name
+from tests.browser.playground_page import BOOT, wait_for_python
 
 LOSS = "w1 = 2.0\nw2 = 3.0\nloss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5"
 FIRST_VISIT_MB = 5.1  # an upper bound of what a first visit moves (bench/network_bench.py)

@@ -9,12 +9,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_playground import BOOT, playground
+from tests.browser.playground_page import BOOT
 from tests.browser.test_python import open_ready, output, paste
 from tests.engine.record.test_closure_lines import CLASS
 from tests.programs import program
-
-__all__ = ["playground"]  # the fixture, used by name
 
 PRODUCT = CLASS + "d = V(3.0)\nf = V(-2.0)\nL = d * f\nL.grad = 1.0\nL._backward()\nprint('ok')\n"
 LOSS = "w1 = 2.0\nw2 = 3.0\nloss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5"

@@ -12,10 +12,8 @@ from playwright.sync_api import Page, expect
 
 from engine.record.graph_record import grad_texts_at
 from engine.worker.runner import run_program
-from tests.browser.test_playground import BOOT, expect_grads, playground, wait_for_python
+from tests.browser.playground_page import BOOT, expect_grads, wait_for_python
 from tests.programs import program
-
-__all__ = ["playground"]  # the fixture, used by name
 
 LIMIT_S = 2  # the run limit these tests ask for in the URL (the default is 5 s)
 # How long the answer to a stopped run may take: a ceiling that only catches a limit that never

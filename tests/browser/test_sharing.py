@@ -19,10 +19,8 @@ from engine.record.graph_record import grad_texts_at
 from engine.worker.playground import run
 from engine.worker.runner import run_program
 from tests.bare_kernel import run_bare
+from tests.browser.playground_page import BOOT, expect_grads
 from tests.browser.test_page_downloads import download, png_pixels
-from tests.browser.test_playground import BOOT, expect_grads, playground
-
-__all__ = ["playground"]  # the fixture, used by name
 
 SVG = "{http://www.w3.org/2000/svg}"
 PY = """\

@@ -10,10 +10,8 @@ and Python boots the normal way."""
 from playwright.sync_api import ConsoleMessage, Page, Route, expect
 
 from engine.worker.runner import run_program
+from tests.browser.playground_page import wait_for_python
 from tests.browser.test_early_python import engine_worker
-from tests.browser.test_playground import playground, wait_for_python
-
-__all__ = ["playground"]  # the fixture, used by name
 
 # Python outside the expression language (a class, a loop, print), so the runner runs it, and
 # `random` in it, which the runner seeds: the output is the same in every interpreter.

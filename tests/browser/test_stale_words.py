@@ -1,18 +1,16 @@
 """Every message is about the program on screen (issue 23, item 2), in Chromium: a "waiting for
 Python" goes once Python has answered (a panel's, and the graph's "runs once Python has
 started" over a program that drew nothing), and the manual mode's verdict on one program never
-stays over another. (Descent's graph and text saying the same numbers: test_learn.py.)"""
+stays over another. (Descent's graph and text saying the same numbers: test_descent.py.)"""
 
 from urllib.parse import urlencode
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_learn import NEURON_CALLS, call, open_ready, start_manual
+from tests.browser.playground_page import BOOT, open_ready, wait_for_python
+from tests.browser.test_manual import NEURON_CALLS, call, start_manual
 from tests.browser.test_network import FAST, _opened_with, throttle
-from tests.browser.test_playground import BOOT, playground, wait_for_python
 from tests.browser.test_what_if import LOSS, data_of
-
-__all__ = ["playground"]  # the fixture, used by name
 
 
 def test_a_waiting_message_goes_once_python_has_answered(playground: Page) -> None:

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_playground import open_page, playground, step_count, trace_of  # noqa: F401
+from tests.browser.playground_page import open_page, step_count, trace_of
 
 SOURCE = "a = 0.5\nb = a.tanh()\nc = b.tanh()\nd = c.tanh()"
 
@@ -17,7 +17,7 @@ def shape(step: dict) -> tuple:
     return step["kind"], step.get("op") is not None, notes
 
 
-def test_the_rule_panel_is_rewritten_in_place_and_says_each_step(playground: Page) -> None:  # noqa: F811
+def test_the_rule_panel_is_rewritten_in_place_and_says_each_step(playground: Page) -> None:
     page = playground
     trace = trace_of(SOURCE)
     open_page(page, src=SOURCE)
@@ -41,7 +41,7 @@ def test_the_rule_panel_is_rewritten_in_place_and_says_each_step(playground: Pag
     expect(rule).to_contain_text("Nothing has run yet")
 
 
-def test_a_reload_after_stepping_lands_on_the_same_step(playground: Page) -> None:  # noqa: F811
+def test_a_reload_after_stepping_lands_on_the_same_step(playground: Page) -> None:
     page = playground
     trace = trace_of(SOURCE)
     n = len(trace["backward"])

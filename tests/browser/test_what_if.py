@@ -3,7 +3,9 @@
 A value set in a What-if field holds for that exact program text: typing, a preset or a paste
 starts from the code's own numbers. The page says which values differ from the code and offers
 "Use the code's values". On a learner's own class a What-if edit reruns their program with the
-new number written in, so names, steps, Output and the fields stay those of one program.
+new number written in, so names, steps, Output and the fields stay those of one program. On the
+neuron, a leaf's field and its slider (keyboard-operable) redraw the graph at the same step, and
+a permalink keeps the value.
 """
 
 import json
@@ -12,10 +14,8 @@ from urllib.parse import urlencode
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_playground import BOOT, playground, wait_for_python
+from tests.browser.playground_page import BOOT, expect_grads, wait_for_python
 from tests.programs import program
-
-__all__ = ["playground"]  # the fixture, used by name
 
 LOSS = "w1 = 2.0\nw2 = 3.0\nloss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5"
 OWN_CLASS = program("own_class_what_if")  # `b` is computed: line 18
@@ -191,3 +191,24 @@ def test_own_class_value_that_is_computed_says_why(playground: Page) -> None:
     expect(field).to_have_accessible_description(
         re.compile(r"b is not a number written in the code.*line 18")
     )
+
+
+def test_what_if_a_leaf_had_another_value(playground: Page) -> None:
+    page = playground
+    page.goto("/?step=6")
+    wait_for_python(page)
+    x1 = page.get_by_role("spinbutton", name="x1")  # a name the program assigns a number
+    expect(page.get_by_role("slider", name="x1")).to_be_visible()
+    x1.fill("3")
+    data = page.locator("#graph svg g[id='n0'] > text").nth(1)
+    expect(data).to_have_text("data 3.0000")
+    expect(page.locator("#step-count")).to_have_text("6 / 6")  # the step position stays
+    expect_grads(page, {"n1": "0.1685"})  # w1.grad = x1 * (1 - o²): 3 * (1 - (-0.9713)²)
+    page.get_by_role("slider", name="x1").focus()
+    page.keyboard.press("ArrowRight")  # keyboard-operable
+    expect(data).not_to_have_text("data 3.0000")
+    link = page.get_by_role("button", name="Copy link")
+    link.click()
+    assert "values=" in page.url
+    page.goto(page.url)  # the permalink keeps the value: the server draws it
+    expect(page.locator("#graph svg g[id='n0'] > text").nth(1)).not_to_have_text("data 2.0000")

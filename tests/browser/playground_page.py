@@ -1,0 +1,71 @@
+"""The playground page as the browser tests drive it: how long to wait, opening it (and waiting
+for Python), stepping it, and the grads it shows, against the engine's own trace of the same
+program (the oracle).
+
+Waits are on locators only: under the page's CSP Playwright's wait_for_function (eval) fails.
+"""
+
+from urllib.parse import urlencode
+
+from playwright.sync_api import Page, expect
+
+import engine
+from engine.numeric import format_number
+
+BOOT = 60_000  # ms: Pyodide takes 3-10 s to start in headless Chromium, more on a busy machine
+LAYOUT = 60_000  # ms: the MLP preset's layout in Graphviz WASM
+LOSS = "w1 = 2.0\nw2 = 3.0\nloss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5"
+
+
+def trace_of(source: str, mode: str = "correct") -> dict:
+    return engine.trace(engine.parse(source), mode)
+
+
+def shown(x: float | str) -> str:
+    """A grad as the page prints it (non-finite values come as text already)."""
+    return x if isinstance(x, str) else format_number(x)
+
+
+def grads_after(trace: dict, position: int) -> dict[str, str]:
+    """Each node's grad text once the first `position` backward steps have run."""
+    texts = {n["id"]: n["grad_text"] for n in trace["nodes"]}
+    for step in trace["backward"][:position]:
+        for change in step["changes"]:
+            texts[change["node"]] = change["after_text"]
+    return texts
+
+
+def expect_grads(page: Page, texts: dict[str, str]) -> None:
+    for node_id, text in texts.items():
+        group = page.locator(f"#graph svg g[id='{node_id}']")
+        if "constant" in (group.get_attribute("class") or "").split():
+            expect(group.locator("> text")).to_have_count(1)  # its number: no grad to show
+            continue
+        # Each value's record has three <text>s (label, data, grad); grad is the last.
+        expect(group.locator("> text").last).to_have_text(f"grad {text}")
+
+
+def step_count(page: Page):
+    return page.locator("#step-count")
+
+
+def open_page(page: Page, **query: str | int) -> None:
+    page.goto("/" + (f"?{urlencode(query)}" if query else ""))
+    expect(page.locator("#graph svg")).to_be_visible()
+
+
+def wait_for_python(page: Page) -> None:
+    expect(page.locator("#boot-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
+
+
+def open_ready(page: Page, **query: str) -> None:
+    page.goto("/" + (f"?{urlencode(query)}" if query else ""))
+    wait_for_python(page)
+
+
+def step(page: Page, n: int) -> None:
+    count = page.locator("#step-count")
+    for _ in range(n):
+        before = count.inner_text()
+        page.get_by_role("button", name="Next step").click()
+        expect(count).not_to_have_text(before)
