@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.playground_page import BOOT
 from tests.browser.test_python import open_ready, output, paste
-from tests.engine.record.test_closure_lines import CLASS
+from tests.engine.record.closures import CLASS
 from tests.programs import program
 
 PRODUCT = CLASS + "d = V(3.0)\nf = V(-2.0)\nL = d * f\nL.grad = 1.0\nL._backward()\nprint('ok')\n"

@@ -1,67 +1,14 @@
 """engine.record.closure_lines: a learner's own `_backward` quoted with names and numbers
-(`ran`)."""
-
-from pathlib import Path
-
-import pytest
+(`ran`): the lines that ran, `=` for `+=`, a grad read twice in one call, non-finite numbers;
+a closure that branches or prints, or a run without its source, falls back to the step. Locals
+in the closure: test_closure_lines_locals.py; the learners' corpus:
+test_closure_lines_learners.py."""
 
 from engine.record.graph_record import graph_record
 from engine.record.recorder import Recorder
 from engine.worker.runner import run_program
+from tests.engine.record.closures import CLASS, steps, texts
 from tests.programs import program
-
-LEARNERS = Path(__file__).resolve().parents[2] / "programs" / "learners"
-
-CLASS = """\
-import math
-
-
-class V:
-    def __init__(self, data, children=(), op=""):
-        self.data = data
-        self.grad = 0.0
-        self._prev = children
-        self._op = op
-        self._backward = lambda: None
-
-    def __add__(self, other):
-        out = V(self.data + other.data, (self, other), "+")
-
-        def _backward():
-            self.grad += out.grad
-            other.grad += out.grad
-
-        out._backward = _backward
-        return out
-
-    def __mul__(self, other):
-        out = V(self.data * other.data, (self, other), "*")
-
-        def _backward():
-            self.grad += other.data * out.grad
-            other.grad += self.data * out.grad
-
-        out._backward = _backward
-        return out
-
-    def exp(self):
-        out = V(math.exp(self.data) if self.data < 700 else math.inf, (self,), "exp")
-
-        def _backward():
-            self.grad += out.data * out.grad
-
-        out._backward = _backward
-        return out
-"""
-
-
-def steps(result: dict, graph: int | None = None) -> list[dict]:
-    index = result["chosen"] if graph is None else graph
-    return [s for s in result["graphs"][index]["record"]["backward"] if s["kind"] == "backward"]
-
-
-def texts(step: dict) -> list[str]:
-    return [line["text"] for line in step.get("ran", [])]
 
 
 def test_the_brief_example_a_product_under_the_loss():
@@ -122,78 +69,6 @@ def test_own_class_descent_last_epoch():
     assert second["ran"][0]["line"] == 16
 
 
-def test_neuron_by_hand_uses_the_engines_own_lines():
-    """micrograd's Value is engine.Value: its steps quote its rules (`lines`), not `ran`."""
-    result = run_program(program("neuron_by_hand"))
-    found = steps(result)
-    assert all("ran" not in s and "code" not in s for s in found)
-    explains = [c["explain"] for s in found for c in s["changes"]]
-    assert "x1.grad += w1.data * (x1*w1).grad  →  0.0000 + (-3.0000) * 0.5000 = -1.5000" in explains
-    assert (
-        "n.grad += (1 - o.data**2) * o.grad  →  0.0000 + (1 - 0.7071**2) * 1.0000 = 0.5000"
-        in explains
-    )
-
-
-def test_learner_neuron_micrograd_shape():
-    result = run_program((LEARNERS / "g01_micrograd_shape.py").read_text())
-    first, *_ = found = steps(result)
-    assert texts(first) == [
-        "n.grad += (1 - t**2) × o.grad = 0.0000 + (1 - 0.7071**2) × 1.0000 = 0.5000"
-    ]
-    every = [t for s in found for t in texts(s)]
-    assert "x1.grad += w1.data × (x1*w1).grad = 0.0000 + (-3.0000) × 0.5000 = -1.5000" in every
-    assert "w2.grad += x2.data × (x2*w2).grad = 0.0000 + 0.0000 × 0.5000 = 0.0000" in every
-    assert "b.grad += n.grad = 0.0000 + 0.5000 = 0.5000" in every
-
-
-def test_learner_grads_that_start_as_none():
-    result = run_program((LEARNERS / "g16_grad_none.py").read_text())
-    every = [t for s in steps(result) for t in texts(s)]  # its own pass walks a set: any order
-    assert (
-        "(w2 + (-5)).grad = ((w2 + (-5)).grad or 0) + k × (w2 + (-5)).data ** (k - 1)"
-        " × ((w2 + (-5))**).grad = (None or 0) + 2 × (-2.0000) ** (2 - 1) × 0.5000 = -2.0000"
-    ) in every
-
-
-def test_learner_float_subclass_and_slots():
-    floats = run_program((LEARNERS / "h03_float_subclass.py").read_text())
-    every = [t for s in steps(floats) for t in texts(s)]
-    assert "a.grad += float(b) × f(a, b).grad = 0.0000 + float(-2.0000) × 1.0000 = -2.0000" in every
-    slots = run_program((LEARNERS / "h02_slots.py").read_text())
-    first = steps(slots)[0]
-    assert texts(first) == [
-        "(x*w + b).grad += s × (1 - s) × o.grad = 0.0000 + 0.3775 × (1 - 0.3775) × 1.0000 = 0.2350"
-    ]
-
-
-def test_method_rules_fall_back():
-    """h04's rules are methods `_backward(self)` that branch on the op: not quoted."""
-    result = run_program((LEARNERS / "h04_method_rules_gelu.py").read_text())
-    found = steps(result)
-    assert found and all("ran" not in s for s in found)
-    assert found[0]["changes"][0]["explain"] == "add(mul(x, w), 0.5).grad: 0.0000 → 0.1325"
-
-
-@pytest.mark.parametrize("name", sorted(p.stem for p in LEARNERS.glob("[gh]*.py")))
-def test_every_learner_quotes_or_falls_back(name):
-    """Across the corpus: each quoted line names an input of its step and ends in its grad."""
-    result = run_program((LEARNERS / f"{name}.py").read_text())
-    for graph in result["graphs"]:
-        record = graph["record"]
-        if record is None:
-            continue
-        for step in record["backward"]:
-            after = {c["node"]: c["after_text"] for c in step["changes"]}
-            for line in step.get("ran", []):
-                assert line["child"] in after or line["child"] is None  # None: a local
-                assert line["line"] >= step["code"]["line"]
-                assert line["end_line"] <= step["code"]["end_line"]
-            ends = {r["child"]: r["text"] for r in step.get("ran", []) if r["child"] is not None}
-            for child, text in ends.items():
-                assert text.endswith(after[child]), text
-
-
 def test_non_finite_numbers():
     result = run_program(CLASS + "x = V(800.0)\ny = x.exp()\ny.grad = 1.0\ny._backward()\n")
     (step,) = steps(result)
@@ -252,62 +127,3 @@ def test_the_learners_closure_runs_once_per_recorded_call():
     found = steps(result)
     assert len(found) == 2
     assert all("ran" not in s for s in found)  # a print is not a grad line: not quoted
-
-
-def _with_rule(rule: str, program: str) -> dict:
-    """CLASS with exp's closure body replaced by the lines of `rule`."""
-    body = "".join(f"            {line}\n" for line in rule.splitlines())
-    source = CLASS.replace("            self.grad += out.data * out.grad\n", body)
-    return run_program(source + program)
-
-
-def test_a_local_that_reads_a_node_is_quoted_and_put_in():
-    result = _with_rule(
-        "t = out.data\nself.grad += t * out.grad",
-        "x = V(0.5)\ny = x.exp()\ny.grad = 2.0\ny._backward()\n",
-    )
-    (step,) = steps(result)
-    assert texts(step) == [
-        "t = y.data = 1.6487",
-        "x.grad += t × y.grad = 0.0000 + 1.6487 × 2.0000 = 3.2974",
-    ]
-    assert [line["child"] for line in step["ran"]][0] is None  # a local sets no input's grad
-
-
-def test_a_local_of_several_terms_is_put_in_as_written_in_brackets():
-    result = _with_rule(
-        "local = 1 - out.data\nself.grad += local * out.grad",
-        "x = V(0.5)\ny = x.exp()\ny.grad = 1.0\ny._backward()\n",
-    )
-    (step,) = steps(result)
-    assert texts(step) == [
-        "local = 1 - y.data = 1 - 1.6487",
-        "x.grad += local × y.grad = 0.0000 + (1 - 1.6487) × 1.0000 = -0.6487",
-    ]
-
-
-def test_a_negative_local_keeps_its_brackets_only_as_an_operand():
-    result = _with_rule(
-        "g = out.grad\nself.grad += g * float(g)",
-        "x = V(0.5)\ny = x.exp()\ny.grad = -2.0\ny._backward()\n",
-    )
-    (step,) = steps(result)
-    assert texts(step) == [
-        "g = y.grad = -2.0000",
-        "x.grad += g × float(g) = 0.0000 + (-2.0000) × float(-2.0000) = 4.0000",
-    ]
-
-
-def test_a_local_set_twice_or_changed_falls_back():
-    for rule in ("t = out.data\nt = t * 2\nself.grad += t", "t = out.data\nt += 1\nself.grad += t"):
-        result = _with_rule(rule, "x = V(0.5)\ny = x.exp()\ny.grad = 1.0\ny._backward()\n")
-        (step,) = steps(result)
-        assert "ran" not in step, rule
-
-
-def test_locals_alone_quote_nothing():
-    result = _with_rule(
-        "t = out.data\nprint(t)", "x = V(0.5)\ny = x.exp()\ny.grad = 1.0\ny._backward()\n"
-    )
-    (step,) = steps(result)
-    assert "ran" not in step
