@@ -1,31 +1,35 @@
-"""The built-in chapter (exercises/) reads, and docs/exercises.md's example is its first file
-as it is, so that what a teacher copies is what the CLI checks."""
+"""The built-in chapter (exercises/) reads, each exercise after the one before; the engine's
+chapter tests read its code blocks as app.exercises does; and docs/exercises.md's example is
+its first file as it is, so that what a teacher copies is what the CLI checks."""
 
-import ast
 import re
 from pathlib import Path
 
 from app.exercises.chapter import load_chapter
+from tests.engine.exercise.chapter_blocks import blocks
 
 ROOT = Path(__file__).resolve().parents[3]
-API = {"same", "compare", "grads", "finite_difference", "run_closures"}  # the engine's others
 
 
-def test_the_built_in_chapter_reads():
+def test_the_built_in_chapter_reads_each_exercise_after_the_one_before():
     chapter = load_chapter(ROOT / "exercises")
     first = chapter.exercises[0]
     assert (first.path.name, first.id, first.after) == ("01-value.md", "value", None)
-    assert len(first.hints_html) >= 2 and "<math" in first.prompt_html
+    assert "<math" in first.prompt_html
+    assert len(chapter.exercises) >= 8
+    for before, exercise in zip(chapter.exercises, chapter.exercises[1:], strict=False):
+        assert exercise.after == before.id, exercise.path.name
+    for exercise in chapter.exercises:
+        assert len(exercise.hints_html) >= 2, exercise.id
 
 
-def test_the_first_exercise_checks_with_check_alone():
-    check = load_chapter(ROOT / "exercises").exercises[0].check.code
-    called = {
-        node.func.id
-        for node in ast.walk(ast.parse(check))
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-    }
-    assert "check" in called and not called & API
+def test_the_engine_tests_read_the_blocks_app_exercises_reads():
+    """tests/engine/exercise/chapter_blocks.py can't import app (nor run it in Pyodide)."""
+    for exercise in load_chapter(ROOT / "exercises").exercises:
+        read = {"starter": exercise.starter, "check": exercise.check, "solution": exercise.solution}
+        if exercise.setup is not None:
+            read["setup"] = exercise.setup
+        assert blocks(exercise.path) == {name: b.code for name, b in read.items()}, exercise.id
 
 
 def test_the_docs_example_is_the_first_exercise():

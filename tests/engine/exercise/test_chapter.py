@@ -1,7 +1,8 @@
-"""The built-in chapter's checks (chapter/NN_name/: starter, solution, check, wrong_*): each
-solution passes every check, each starter fails one with a message, and each wrong solution —
-a known mistake, written the way learners write it — fails first with its own kind and message,
-located on the right probe, node, input and call.
+"""The built-in chapter's checks (exercises/NN-name.md: starter, setup, check, solution, read
+by chapter_blocks): each solution passes every check, each starter fails one with a message,
+and each wrong solution in chapter/NN-name/wrong_*.py — a known mistake, written the way
+learners write it — fails first with its own kind and message, located on the right probe,
+node, input and call. In CPython and inside Pyodide (tests/pyodide/run.sh).
 
 A wrong solution says what it expects in its first lines: `# kind:`, `# probe:`, `# node:` and
 `# input:` (as the record shows them), `# step:` (the index of the call in the record's
@@ -14,19 +15,18 @@ from pathlib import Path
 import pytest
 
 from engine.exercise import run_checks
+from tests.engine.exercise.chapter_blocks import blocks, exercise_files
 
-CHAPTER = Path(__file__).parent / "chapter"
-EXERCISES = sorted(p for p in CHAPTER.iterdir() if p.is_dir())
-WRONG = [(ex, w) for ex in EXERCISES for w in sorted(ex.glob("wrong_*.py"))]
+CHAPTER = Path(__file__).parent / "chapter"  # the wrong solutions, a folder per exercise file
+EXERCISES = exercise_files()
+WRONG = [(ex, w) for ex in EXERCISES for w in sorted((CHAPTER / ex.stem).glob("wrong_*.py"))]
 KNOWN_MISTAKES = {"overwrite", "swapped", "no-out-grad", "tanh-x", "not-zeroed", "not-seeded",
                   "order", "recursion", "no-inputs", "missing-op"}  # fmt: skip
 
 
-def _run(folder: Path, code: str) -> dict:
-    setup = folder / "setup.py"
-    return run_checks(
-        code, (folder / "check.py").read_text(), setup.read_text() if setup.is_file() else ""
-    )
+def _run(exercise: Path, code: str) -> dict:
+    block = blocks(exercise)
+    return run_checks(code, block["check"], block.get("setup", ""))
 
 
 def _expected(source: str) -> dict[str, str]:
@@ -36,7 +36,8 @@ def _expected(source: str) -> dict[str, str]:
 def test_the_chapter_has_eight_exercises_each_with_three_wrong_solutions():
     assert len(EXERCISES) >= 8
     for ex in EXERCISES:
-        assert len(list(ex.glob("wrong_*.py"))) >= 3, ex.name
+        assert len(list((CHAPTER / ex.stem).glob("wrong_*.py"))) >= 3, ex.name
+    assert sorted(p.name for p in CHAPTER.iterdir()) == [ex.stem for ex in EXERCISES]
 
 
 def test_every_known_mistake_has_a_wrong_solution():
@@ -44,17 +45,17 @@ def test_every_known_mistake_has_a_wrong_solution():
     assert kinds >= KNOWN_MISTAKES
 
 
-@pytest.mark.parametrize("folder", EXERCISES, ids=lambda p: p.name)
-def test_the_solution_passes_every_check(folder):
-    result = _run(folder, (folder / "solution.py").read_text())
+@pytest.mark.parametrize("exercise", EXERCISES, ids=lambda p: p.stem)
+def test_the_solution_passes_every_check(exercise):
+    result = _run(exercise, blocks(exercise)["solution"])
     failed = [c["message"] for c in result["checks"] if not c["passed"]]
     assert failed == [] and result["passed"] and result["error"] is None
     assert result["total"] >= 3
 
 
-@pytest.mark.parametrize("folder", EXERCISES, ids=lambda p: p.name)
-def test_the_starter_fails_with_a_message(folder):
-    result = _run(folder, (folder / "starter.py").read_text())
+@pytest.mark.parametrize("exercise", EXERCISES, ids=lambda p: p.stem)
+def test_the_starter_fails_with_a_message(exercise):
+    result = _run(exercise, blocks(exercise)["starter"])
     assert not result["passed"]
     first = next(c for c in result["checks"] if not c["passed"])
     assert len(first["message"]) > 20
@@ -64,11 +65,11 @@ def _shown(record: dict, uid: str) -> str:
     return next(n["shown"] for n in record["nodes"] if n["id"] == uid)
 
 
-@pytest.mark.parametrize(("folder", "wrong"), WRONG, ids=lambda p: p.stem if p.suffix else p.name)
-def test_each_wrong_solution_fails_with_its_mistake_located(folder, wrong):
+@pytest.mark.parametrize(("exercise", "wrong"), WRONG, ids=lambda p: p.stem)
+def test_each_wrong_solution_fails_with_its_mistake_located(exercise, wrong):
     source = wrong.read_text()
     want = _expected(source)
-    result = _run(folder, source)
+    result = _run(exercise, source)
     assert not result["passed"]
     first = next(c for c in result["checks"] if not c["passed"])
     assert first["kind"] == want["kind"], first["message"]

@@ -1,7 +1,0 @@
-a = Value(2.0)
-check(a.data == 2.0, "Value(2.0) keeps its number in .data")
-compare(lambda V: V(2.0) + V(3.0), backward=False)
-check(isinstance(Value(2.0) + Value(3.0), Value), "a + b is a new Value")
-compare(lambda V: V(2.0) + 1.5, backward=False)
-compare(lambda V: 1.5 + V(2.0), backward=False)
-compare(lambda V: V(1.0) + V(2.0) + V(3.0), backward=False)

@@ -1,7 +1,0 @@
-compare(lambda V: V(2.0) * V(-3.0), backward=False)
-compare(lambda V: V(2.0) * V(-3.0) + V(10.0), backward=False)
-compare(lambda V: V(2.0) * 4, backward=False)
-compare(lambda V: 4 * V(2.0), backward=False)
-c = Value(2.0) * Value(-3.0)
-check(c._op == "*", "c = a * b remembers its operation: c._op is '*'")
-check(len(c._prev) == 2, "c = a * b remembers both of its inputs")
