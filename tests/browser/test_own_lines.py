@@ -83,6 +83,9 @@ def test_a_local_in_the_closure_is_its_own_line_and_marked(playground: Page) -> 
     )
     paste(page, tanh + "x = V(0.5)\ny = x.exp()\ny.grad = 1.0\ny._backward()\nprint('ok')\n")
     expect(output(page)).to_contain_text("ok", timeout=BOOT)
+    # The output is shown before the graph is: step once the graph on screen is this run's (the
+    # default program's first step is a seed, not a _backward() call of the learner's).
+    expect(page.locator("#rule")).to_contain_text("the program's first _backward() call")
     page.locator("#graph").focus()
     page.keyboard.press("ArrowRight")
     expect(page.locator("#rule .rule-ran li code")).to_have_text(
