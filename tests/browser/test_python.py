@@ -27,7 +27,11 @@ def open_ready(page: Page, **query: str | int) -> None:
 
 
 def paste(page: Page, source: str) -> None:
-    page.get_by_label("Expression").fill(source)
+    """Select all and paste, as a learner does. (Playwright's fill() selects by a DOM range,
+    which CodeMirror missed once under load: the text was appended to the program before it.)"""
+    page.get_by_label("Expression").focus()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.insert_text(source)
 
 
 def output(page: Page):
