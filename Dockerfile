@@ -40,6 +40,8 @@ COPY engine engine
 COPY app app
 RUN pip install .
 COPY templates templates
+# The built-in chapter of exercises, served at /learn (PLAYGROUND_EXERCISES names another folder)
+COPY exercises exercises
 # static/ as the vendor stage left it: vendor/, js/bundle/ and the precompressed copies
 COPY --from=vendor /src/static static
 RUN useradd --system --uid 10001 --no-create-home playground

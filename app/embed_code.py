@@ -18,6 +18,7 @@ WIDTH = 720  # px: the width the frame heights below were chosen for
 HEIGHT_EDITOR = 680
 HEIGHT_GRAPH = 520
 HEIGHT_PICTURE = 420  # no editor, no controls: the graph at the end of the pass
+HEIGHT_EXERCISE = 1100  # an exercise: its prompt and checks above the editor
 # A Python program runs only in the reader's browser: an image made on the server cannot show it.
 PYTHON_IMAGE_NOTE = (
     "This program is Python: it runs in the reader's browser, so no image of its graph can be "
@@ -53,14 +54,22 @@ def options_from_url(url: str) -> PageOptions | None:
 
 
 def frame_height(options: PageOptions) -> int:
+    if options.exercise:
+        return HEIGHT_EXERCISE
     if options.editor:
         return HEIGHT_EDITOR
     return HEIGHT_GRAPH if options.controls else HEIGHT_PICTURE
 
 
 def embed_query(options: PageOptions) -> str:
-    """The `/embed` query: the program, then each option that is not its default."""
+    """The `/embed` query: the program (or the exercise), then each option that is not its
+    default."""
     defaults = PageOptions(embed=True)
+    if options.exercise:  # its starter, editor and controls come with it
+        params = {"exercise": options.exercise}
+        if options.theme != defaults.theme:
+            params["theme"] = options.theme
+        return urlencode(params)
     params = dict(parse_qsl(program_query(options.source, options.mode, options.step)))
     for name, value in (("controls", options.controls), ("editor", options.editor)):
         if value != getattr(defaults, name):
@@ -100,6 +109,9 @@ def embed_code(
     title = program.title
     embed_url = _url(base, "/embed", embed_query(options))
     page_url = _url(base, "/", program_query(options.source, options.mode, options.step))
+    if options.exercise:
+        title, name = f"Exercise: {options.exercise}", "the exercise"
+        page_url = f"{base}/learn/{options.exercise}"
     image_query = program_query(options.source, options.mode, options.step)
     image_url = _url(base, "/graph.svg", image_query)
     thumbnail_url = _url(base, "/graph.png", image_query)
@@ -114,7 +126,7 @@ def embed_code(
     image = f'<img src="{escape(image_url)}" alt="{escape(alt)}">'
     markdown = f"[![{_md(alt)}]({image_url})]({page_url})"
     note = ""
-    if program.python:  # /graph.svg answers a picture of the note, not the graph
+    if program.python or options.exercise:  # /graph.svg answers a picture of the note
         image, markdown, note = "", "", PYTHON_IMAGE_NOTE
     return EmbedCode(
         title, embed_url, page_url, image_url, thumbnail_url, WIDTH, height,

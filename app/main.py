@@ -8,6 +8,7 @@ from app.assets import VersionedStatic, asset_prefix, asset_version
 from app.compression import QualityGZipMiddleware
 from app.dot import DotRenderer
 from app.engine_runs import EngineGate
+from app.exercise_pages import read_chapter
 from app.head import HeadAsGetMiddleware
 from app.headers import ResponseHeadersMiddleware
 from app.limits import RequestSizeLimitMiddleware
@@ -33,6 +34,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.templates = Jinja2Templates(directory=settings.templates_dir)
     app.state.templates.env.globals["assets"] = asset_prefix(settings.static_dir)
     app.state.engine = EngineGate()
+    # The exercises at /learn, read once: a file with a problem stops the app here, listed.
+    app.state.chapter = read_chapter(settings.exercises_dir)
     app.state.dot = DotRenderer(
         settings.dot_binary,
         timeout=settings.dot_timeout,

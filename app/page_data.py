@@ -152,10 +152,16 @@ SERVER_RUN = "/run"
 
 
 def _data(
-    options: PageOptions, manifest: Mapping[str, str], settings: Settings, served: bool = True
+    options: PageOptions,
+    manifest: Mapping[str, str],
+    settings: Settings,
+    served: bool = True,
+    exercise: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     run_limit_s = settings.run_limit
     return {
+        # An exercise page's exercise (app/exercise_pages.py exercise_data), else None.
+        "exercise": exercise,
         "source": options.source,
         "mode": options.mode,
         "default_mode": DEFAULT_MODE,  # left out of links (static/js/page/url-state.js)
@@ -188,7 +194,11 @@ def _data(
 
 
 def build_page(
-    options: PageOptions, manifest: Mapping[str, str], settings: Settings, served: bool = True
+    options: PageOptions,
+    manifest: Mapping[str, str],
+    settings: Settings,
+    served: bool = True,
+    exercise: dict[str, Any] | None = None,
 ) -> Page:
     """Run the program once, as the worker will, so the first paint needs no Python.
 
@@ -204,21 +214,26 @@ def build_page(
     step = clamp_step(options.step, n_steps, options.starts_at_end)
     if result.get("pending") and options.step is not None:  # Python: applied to the run
         step = max(options.step, 0)
-    data = _data(options, manifest, settings, served)
+    data = _data(options, manifest, settings, served, exercise)
     data |= {"step": step, "result": result}
     if fallback is not None:
         data["fallback"] = fallback
     initial_data = script_json(data)
     if len(initial_data) <= settings.max_page_data:
         return Page(options, result, fallback, step, n_steps, initial_data)
-    return deferred_page(options, manifest, TOO_BIG, settings)
+    return deferred_page(options, manifest, TOO_BIG, settings, served, exercise)
 
 
 def deferred_page(
-    options: PageOptions, manifest: Mapping[str, str], reason: str, settings: Settings
+    options: PageOptions,
+    manifest: Mapping[str, str],
+    reason: str,
+    settings: Settings,
+    served: bool = True,
+    exercise: dict[str, Any] | None = None,
 ) -> Page:
     """A page without the server's run: the browser runs the program once Python has loaded,
     and `reason` is shown until then."""
-    data = _data(options, manifest, settings)
+    data = _data(options, manifest, settings, served, exercise)
     data |= {"step": 0, "deferred": reason}
     return Page(options, {"ok": True}, None, 0, 0, script_json(data), deferred=True)

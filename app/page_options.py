@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from app.exercises.front_matter import ID, MAX_ID
 from app.presets import DEFAULT_SOURCE
 from app.settings import run_limit
 from app.what_if import read_values
@@ -46,6 +47,7 @@ class PageOptions:
     steps: int | None = None  # gradient descent's steps a run (None: DESCENT's)
     params: tuple[str, ...] = ()  # the leaves descent moves, by name (none: every named leaf)
     graph: int | None = None  # a Python program's "Graph of" choice, by index (None: the run's)
+    exercise: str | None = None  # /embed only: an exercise of the chapter, by id (its starter)
 
     @property
     def step_ms(self) -> int:
@@ -91,7 +93,14 @@ def page_options(params: Mapping[str, str], embed: bool) -> PageOptions:
         steps=_steps(params.get("steps")),
         params=_names(params.get("params")),
         graph=_index(params.get("graph")),
+        exercise=_exercise(params.get("exercise")) if embed else None,
     )
+
+
+def _exercise(text: str | None) -> str | None:
+    """An exercise id as the format allows one (app/exercises/front_matter.py); whether the
+    chapter has it is the route's to say (a 404)."""
+    return text if text and len(text) <= MAX_ID and ID.fullmatch(text) else None
 
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")

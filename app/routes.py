@@ -1,12 +1,24 @@
-"""The pages: the playground, its embeddable variant, and a health check."""
+"""The pages: the playground, its embeddable variant, the exercises (app/exercise_pages.py),
+and a health check."""
 
 import secrets
+from dataclasses import replace
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
 from app.early_python import starts_at_load, template_context
 from app.engine_runs import client_address
+from app.exercise_pages import (
+    chapter_list,
+    chapter_or_404,
+    exercise_context,
+    exercise_data,
+    served_href,
+)
+from app.exercises.chapter import Chapter
+from app.exercises.exercise import Exercise
 from app.first_paint import first_svg
 from app.module_graph import page_scripts
 from app.page_data import (
@@ -18,6 +30,7 @@ from app.page_data import (
     deferred_page,
     program_query,
     read_manifest,
+    script_json,
 )
 from app.page_options import SPEEDS, THEMES, PageOptions, descent_fields, page_options
 from app.presets import DEFAULT_SOURCE, PRESETS
@@ -33,14 +46,25 @@ def _url(path: str, query: str) -> str:
 
 
 def _page_and_preview(
-    request: Request, options: PageOptions, manifest: dict[str, str], settings: Settings
+    request: Request,
+    options: PageOptions,
+    manifest: dict[str, str],
+    settings: Settings,
+    exercise: dict[str, Any] | None,
 ) -> tuple[Page, LinkPreview]:
     """The page's run and its link preview (whose title parses the program): engine work."""
-    page = build_page(options, manifest, settings)
+    page = build_page(options, manifest, settings, exercise=exercise)
     return page, link_preview(request, options)
 
 
-async def _render(request: Request, template: str, embed: bool) -> Response:
+async def render(
+    request: Request,
+    template: str,
+    embed: bool,
+    exercise: tuple[Chapter, Exercise] | None = None,
+) -> Response:
+    """The playground page from `template`; with `exercise`, that exercise's page (its starter
+    in the editor, its panel beside)."""
     settings = request.app.state.settings
     problem = values_problem(request.query_params.get("values"))
     if problem:
@@ -49,6 +73,10 @@ async def _render(request: Request, template: str, embed: bool) -> Response:
     # this response's CSP); the page passes it to CodeMirror (EditorView.cspNonce).
     request.state.csp_nonce = secrets.token_urlsafe(18)
     options = page_options(request.query_params, embed=embed)
+    data = None
+    if exercise is not None:  # the exercise's starter, in an editor with its controls
+        options = replace(options, source=exercise[1].starter.code, editor=True, controls=True)
+        data = exercise_data(*exercise)
     manifest = read_manifest(settings.vendor_manifest)
     client = client_address(request)
     engine = request.app.state.engine
@@ -62,10 +90,11 @@ async def _render(request: Request, template: str, embed: bool) -> Response:
                 options,
                 manifest,
                 settings,
+                data,
                 size=len(options.source),
             )
         else:  # past this address's (or the server's) share of Python: the browser runs it
-            page = deferred_page(options, manifest, BUSY, settings)
+            page = deferred_page(options, manifest, BUSY, settings, exercise=data)
     shown = options.source if page.result["ok"] else DEFAULT_SOURCE  # else: the fallback
     image_url: str | None = _url("/graph.svg", program_query(shown, options.mode, options.step))
     if len(image_url) > settings.max_request_bytes:
@@ -97,6 +126,8 @@ async def _render(request: Request, template: str, embed: bool) -> Response:
         "preview": preview,
         "scripts": page_scripts(settings.static_dir),
     }
+    if exercise is not None:
+        context |= exercise_context(*exercise, served_href)
     starts = starts_at_load(manifest, options.starts_at_end, bool(svg), page.python, page.deferred)
     context |= template_context(manifest, starts)
     return request.app.state.templates.TemplateResponse(request, template, context)
@@ -104,12 +135,34 @@ async def _render(request: Request, template: str, embed: bool) -> Response:
 
 @router.get("/", response_class=HTMLResponse)
 async def index(request: Request) -> Response:
-    return await _render(request, "index.html", embed=False)
+    return await render(request, "index.html", embed=False)
 
 
 @router.get("/embed", response_class=HTMLResponse)
 async def embed(request: Request) -> Response:
-    return await _render(request, "embed.html", embed=True)
+    """The embeddable page; `?exercise=ID`, that exercise (unknown: 404)."""
+    exercise_id = request.query_params.get("exercise")
+    exercise = None if exercise_id is None else chapter_or_404(request, exercise_id)
+    return await render(request, "embed.html", embed=True, exercise=exercise)
+
+
+@router.get("/learn", response_class=HTMLResponse)
+async def chapter_page(request: Request) -> Response:
+    """The chapter: each exercise, its state in this browser filled in by the page's script."""
+    chapter: Chapter = request.app.state.chapter
+    context = {
+        "chapter": chapter.exercises,
+        "chapter_data": script_json({"chapter": chapter_list(chapter)}),
+        "exercise_href": served_href,
+        "scripts": page_scripts(request.app.state.settings.static_dir),
+    }
+    return request.app.state.templates.TemplateResponse(request, "learn.html", context)
+
+
+@router.get("/learn/{exercise_id}", response_class=HTMLResponse)
+async def exercise_page(request: Request, exercise_id: str) -> Response:
+    exercise = chapter_or_404(request, exercise_id)
+    return await render(request, "exercise.html", embed=False, exercise=exercise)
 
 
 @router.get("/healthz")

@@ -23,6 +23,11 @@ Environment variables (all optional):
     PLAYGROUND_DOT              the Graphviz dot binary for /graph.svg (default "dot")
     PLAYGROUND_RUN_LIMIT        seconds a learner's Python may run in the browser's worker
                                 before it is stopped (default 5; a link's `limit` may only lower it)
+    PLAYGROUND_EXERCISES        the folder of exercise files served at /learn (default:
+                                <project>/exercises, the built-in chapter; docs/exercises.md).
+                                Read once at startup: a file with a problem stops the server
+                                with every problem listed, as `python -m app.exercises check`
+                                says them
 """
 
 import os
@@ -146,6 +151,7 @@ class Settings:
     gzip_minimum_size: int = 1000
     gzip_level: int = 6  # 9 takes twice as long on the 9.6 MB Pyodide wasm, for 0.5% fewer bytes
     run_limit: float = 5.0  # seconds; the page's worker enforces it, the server never runs Python
+    exercises_dir: Path = field(default_factory=lambda: project_root() / "exercises")
 
     def __post_init__(self) -> None:
         check_frame_ancestors(self.frame_ancestors)
@@ -185,6 +191,8 @@ class Settings:
             overrides["templates_dir"] = Path(env["PLAYGROUND_TEMPLATES_DIR"])
         if "PLAYGROUND_DOT" in env:
             overrides["dot_binary"] = env["PLAYGROUND_DOT"]
+        if "PLAYGROUND_EXERCISES" in env:
+            overrides["exercises_dir"] = Path(env["PLAYGROUND_EXERCISES"])
         if "PLAYGROUND_RUN_LIMIT" in env:
             overrides["run_limit"] = run_limit(env["PLAYGROUND_RUN_LIMIT"]) or cls.run_limit
         return cls(**overrides)  # type: ignore[arg-type]

@@ -1,5 +1,5 @@
 // Bundle our own modules, one file per runtime, into static/js/bundle/ with the source tree's
-// folders: main.js (the page), engine-worker/worker.js, layout-worker/worker.js and widget.js
+// folders: main.js (the page), chapter.js (/learn, the exercises' list), engine-worker/worker.js, layout-worker/worker.js and widget.js
 // (the notebook widget's view, which anywidget loads from one string). Each worker sits beside
 // main.js as in the sources: the page starts the layout worker by a URL relative to itself
 // (`new URL("./layout-worker/worker.js", import.meta.url)`), and the engine worker by the URL
@@ -22,7 +22,7 @@ import { build } from "esbuild";
 
 const js = fileURLToPath(new URL("../static/js/", import.meta.url));
 const css = fileURLToPath(new URL("../static/css/", import.meta.url));
-export const ENTRIES = ["main.js", "widget.js", "engine-worker/worker.js", "layout-worker/worker.js"];
+export const ENTRIES = ["main.js", "chapter.js", "widget.js", "engine-worker/worker.js", "layout-worker/worker.js"];
 
 const result = await build({
   entryPoints: ENTRIES.map((name) => path.join(js, name)),

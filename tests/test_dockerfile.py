@@ -6,7 +6,7 @@ so a new build step must say here how it is replayed.
 
 Replayed for real: `python scripts/build_vendor.py` (the step that broke when it began to run
 build_bytecode.mjs and build_bundle.mjs, which the vendor stage did not copy), and the final
-image's app, imported from its own folder and asked for `/` and `/healthz`. Stood in for:
+image's app, imported from its own folder and asked for `/`, an exercise and `/healthz`. Stood in for:
 `npm ci` by a symlink to this checkout's node_modules, which `scripts/setup.sh` made with
 `npm ci` from the same package-lock.json (checked below: the lock the stage copies is this
 one) — a real `npm ci` needs the network and ~1 minute, and what it would give is what is
@@ -200,6 +200,8 @@ def test_each_stage_builds_from_what_it_copies(tmp_path):
         "assert c.get('/healthz').status_code == 200\n"
         "page = c.get('/')\n"
         "assert page.status_code == 200 and 'js/bundle/main.js' in page.text, page.text[:500]\n"
+        "learn = c.get('/learn/neuron')\n"
+        "assert learn.status_code == 200 and 'exercise-check' in learn.text, learn.text[:500]\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("PLAYGROUND_")}
     done = subprocess.run(

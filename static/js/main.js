@@ -6,6 +6,7 @@ import { StepControls } from "./steps/controls.js";
 import { Descent } from "./learn/descent.js";
 import { keepDrafts } from "./editor/draft-keeper.js";
 import { Editor } from "./editor/editor.js";
+import { ExercisePanel } from "./exercise/exercise-panel.js";
 import { earlyWorkerRunning } from "./python/early-worker.js";
 import { EngineClient } from "./python/engine-client.js";
 import { GraphChoice } from "./editor/graph-choice.js";
@@ -89,7 +90,7 @@ const results = new ResultView({
 results.forward = Boolean(options.forward);
 const modes = () => ({ practice, manual, descent });
 const onScreen = new OnScreen({ editor, results, modes, graphChoice });
-const remember = () => urlState.update(onScreen.withLearning());
+const remember = () => data.exercise || urlState.update(onScreen.withLearning()); // exercise: its own store
 onScreen.onChange(remember); // a permalink keeps the learning modes and descent's fields
 const pageTitle = new PageTitle(data.embed ? null : data.title_format);
 results.addEventListener("step", () => {
@@ -99,9 +100,8 @@ results.addEventListener("step", () => {
   remember();
 });
 
-// What the page's first script left (templates/partials/early-python.js, in every page that has
-// Python's files): the engine worker's source, whether the server starts Python at load, and the
-// worker it started already on a repeat visit. Read here, before the client takes it.
+// What the page's first script left (templates/partials/early-python.js): the worker's source,
+// whether Python starts at load, the worker started already on a repeat visit.
 const early = globalThis.earlyPython;
 const engine = new EngineClient({
   source: early?.source,
@@ -126,6 +126,7 @@ const python = new PythonStart({
  * position for it (link-start.js). */
 async function showRun(result, laidOut = null, start = null) {
   python.ran();
+  exercise?.ran(result);
   editor.showLanguage(result.language);
   output.show(result);
   graphChoice.show(result);
@@ -241,7 +242,16 @@ graphChoice.addEventListener("choose", async (e) => {
   await results.show(graph, 0);
 });
 
-bindSharing({ urlState, onScreen, say, downloads: () => import("./graph/downloads.js") });
+// An exercise (exercise/): a failed check's record is shown at the wrong call, marked.
+const showLocated = async ({ record, step, node, input }) => {
+  newGraph(live.index);
+  if (await results.showRecord(record, step + 1)) view.markLocated(node, input);
+};
+const exercise = data.exercise ? new ExercisePanel({ ...data, editor, engine, show: showLocated }) : null;
+if (exercise) python.whenReady(() => exercise.ready());
+
+const downloads = () => import("./graph/downloads.js");
+bindSharing({ urlState, onScreen, say, downloads, exercise: data.exercise?.id });
 view.bindButtons(document);
 results.bindForwardToggle($("forward-toggle"), say);
 
@@ -250,16 +260,15 @@ results.bindForwardToggle($("forward-toggle"), say);
 const typedFirst = editor.changedEarly;
 if (!typedFirst) editor.source = data.source;
 // The learner's draft of this page and link, if any, replaces the link's program (and runs).
-const restored = keepDrafts({ editor, urlState, link: data.source });
+const restored = exercise ? exercise.restore() : keepDrafts({ editor, urlState, link: data.source });
 editor.setValues(data.values, data.source); // a link's values: its own program only
 editor.mode = data.mode ?? data.default_mode;
 editor.showLanguage(data.result?.language);
 const first = data.result?.ok ? data.result : data.fallback;
 if (!data.result?.ok && data.result?.error) editor.showError(data.result.error);
-// The server decides when Python starts (app/early_python.py): when it sent the first graph
-// already laid out, or the program waits for Python, at once (in a browser that booted it
-// before, the page's first script has started the worker already: this adopts it). Otherwise
-// Graphviz lays the graph out first, and Python waits for it (on two cores, booting beside the
+// The server decides when Python starts (app/early_python.py): at once when it sent the first
+// graph laid out or the program waits for Python (on a repeat visit the page's first script
+// started it: adopted here); else after Graphviz's layout (on two cores, booting beside the
 // layout delayed the first graph more than it sped Python).
 const serverSvg = $("graph").querySelector(":scope > svg");
 const editorPanel = document.querySelector(".editor-panel");
@@ -274,10 +283,8 @@ const firstStep = data.step ?? 0; // the server counts the forward pass's steps 
     if (shown && options.autoplay) results.stepper.play();
     if (shown && options.practice) practice.start();
     if (shown && options.manual) python.whenReady(() => manual.start());
-    // The code editor after the first graph: its ~135 KB never delay the picture. When the
-    // page's first script started Python (a repeat visit: restored in ~0.4 s from the stored
-    // snapshot, both cores busy), after Python's boot: the editor's compile and setup slowed
-    // the restore by 40 ms. The textarea takes typing meanwhile; CodeMirror keeps it.
+    // The code editor after the first graph (its ~135 KB never delay it); on a repeat visit
+    // after Python's boot (its setup slowed the restore by 40 ms). The textarea takes typing.
     const upgrade = () =>
       editor.upgrade(vendor.editor).catch((error) => console.warn("The code editor did not load:", error));
     if (restoring) python.afterBoot(upgrade);

@@ -108,7 +108,7 @@ def test_build_page_for_a_valid_program():
         "run_limit_ms", "speed", "python_on_demand", "practice_tolerance", "values",
         "descent", "worker_heap_limit", "dot_style", "max_url_bytes", "python_bytes",
         "server_run", "run_limit_choices", "title_format", "default_mode",
-        "layout_notes",
+        "layout_notes", "exercise",
     }  # fmt: skip
     assert data["speed"] == 1000 and data["python_on_demand"] is False
     assert data["max_url_bytes"] == Settings.max_request_bytes  # one limit: links, the server

@@ -6,9 +6,11 @@
 // (engine-client.js). What it knows of the page's storage is the snapshot the page sends.
 import {
   ACT,
+  CHECK,
   RESTORE,
   RUN,
   actedMessage,
+  checkedMessage,
   bootFiles,
   downloadMessage,
   startedMessage,
@@ -32,6 +34,7 @@ let pyodide = null;
 let stdlib = null; // after a restore: the lazy zip (lazy-file.js), filled once Python is ready
 let runInWorker = null; // engine.worker.playground.run_in_worker_json, as a callable proxy
 let actOn = null; // engine.worker.playground.act_json: the learner acts on the last run's graphs
+let checkOn = null; // engine.exercise.run_checks_json, imported at an exercise's first check
 // The page's answer about the stored snapshot ({snapshot: ArrayBuffer or null, store}), which
 // it sends as soon as it has read its storage: the boot waits for it only to choose between a
 // restore and a fresh start.
@@ -171,6 +174,13 @@ function act({ id, graph, action, args }) {
   call(id, actedMessage, () => actOn(graph, action, JSON.stringify(args ?? {})));
 }
 
+function check({ id, code, setup, check }) {
+  call(id, checkedMessage, () => {
+    checkOn ??= pyodide.pyimport("engine.exercise").run_checks_json;
+    return checkOn(String(code ?? ""), String(check ?? ""), String(setup ?? ""));
+  });
+}
+
 /** The bytes of wasm memory the interpreter holds (it never gives memory back). */
 function heap() {
   return pyodide?._module?.HEAPU8?.buffer?.byteLength ?? 0;
@@ -197,6 +207,7 @@ function call(id, reply, python) {
     }
     runInWorker = null;
     actOn = null;
+    checkOn = null;
     const reason = crashReason(error, message);
     self.postMessage(reply(id, errorResult(`${reason}; Python is restarting.`, { stopped: true }), 0));
     self.postMessage(failedMessage(reason));
@@ -251,5 +262,7 @@ self.addEventListener("message", (event) => {
     run(message);
   } else if (message.type === ACT) {
     act(message);
+  } else if (message.type === CHECK) {
+    check(message);
   }
 });

@@ -100,6 +100,7 @@ export class GraphView {
    */
   relabel(trace) {
     if (!sameGraph(trace, this.values, this.groups)) return false;
+    this.clearLocated(); // a failed check's mark is its own graph's
     ++this.token; // a layout still running for an older graph must not replace this one
     const data = new Map(trace.nodes.map((n) => [n.id, n.data_text]));
     writeNumbers(this.values, data.keys(), "data", (id) => data.get(id));
@@ -111,6 +112,7 @@ export class GraphView {
     for (const title of svg.querySelectorAll("title")) title.remove(); // "n0": noise as a tooltip
     svg.setAttribute("focusable", "false");
     svg.setAttribute("aria-hidden", "true"); // #graph is the role="img"; it carries the label
+    delete this.container.dataset.located; // a new graph: no failed check's mark on it yet
     // A big graph in tiles: a step repaints only the tiles it touched, those on screen.
     const culler = tileSvg(svg) ? new TileCuller(svg) : null;
     this.culler = culler;
@@ -118,6 +120,7 @@ export class GraphView {
     for (const group of svg.querySelectorAll("g.node, g.edge")) this.groups.set(group.id, group);
     this.values = indexValues(trace, this.groups);
     this.marks = new StepMarks(trace, this.groups);
+    this.located = { edges: trace.edges, opOf: new Map(trace.nodes.map((n) => [n.id, n.op_id ?? n.id])) };
     this.boxes = new NodeBoxes(this.values, svg.querySelector("g.graph"));
     this.panZoom?.destroy();
     this.container.replaceChildren(svg);
@@ -152,6 +155,24 @@ export class GraphView {
     this.culler?.expect(
       near.filter(Boolean).map((s) => this.panZoom.revealed(this.followBox(s), this.boxes.edges())),
     );
+  }
+
+  /** A failed exercise check's place: the value whose _backward() went wrong, the input it
+   * wrote (if any) and the edge between them, marked "located" until the next graph. */
+  markLocated(node, input = null) {
+    this.clearLocated();
+    const { edges: all = [], opOf = new Map() } = this.located ?? {};
+    const edges = all.filter((e) => e.from === input && e.to === opOf.get(node));
+    for (const id of [node, input, ...edges.map((e) => e.id)]) {
+      this.groups.get(id)?.classList.add("located");
+    }
+    this.container.dataset.located = ""; // the legend names the mark (graph/legend.css)
+  }
+
+  clearLocated() {
+    if (!("located" in this.container.dataset)) return;
+    delete this.container.dataset.located;
+    for (const group of this.container.querySelectorAll("g.located")) group.classList.remove("located");
   }
 
   /** Pan so the step's node is in view, with the inputs it wrote to if they fit too. */

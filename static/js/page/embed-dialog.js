@@ -55,12 +55,14 @@ export class EmbedDialog {
 
   /** The /embed URL (path and query) for the state on screen and the chosen options. */
   embedUrl() {
-    const { source, mode, step, values = {}, graph = null } = this.state();
-    // All of it: the server leaves out what is the default anyway.
-    const params = new URLSearchParams({ src: source, mode, step: String(step) });
+    const { source, mode, step, values = {}, graph = null, exercise = null } = this.state();
+    // All of it: the server leaves out what is the default anyway. An exercise: its own page,
+    // with its starter (each reader's code is their own).
+    const program = exercise ? { exercise } : { src: source, mode, step: String(step) };
+    const params = new URLSearchParams(program);
     // What-if values, as in the permalink (url-state.js): name → number.
-    if (Object.keys(values).length) params.set("values", JSON.stringify(values));
-    if (Number.isInteger(graph)) params.set("graph", String(graph)); // a Python program's choice
+    if (!exercise && Object.keys(values).length) params.set("values", JSON.stringify(values));
+    if (!exercise && Number.isInteger(graph)) params.set("graph", String(graph)); // "Graph of"
     for (const field of this.form.elements) {
       if (!field.name || field.dataset.snippet) continue;
       if (field.type === "checkbox") params.set(field.name, field.checked ? "1" : "0");

@@ -3,8 +3,9 @@
 import { copyLink } from "./url-state.js";
 
 /** urlState: the UrlState; onScreen: the OnScreen; say: the status line's words; downloads():
- * loads the Downloads menu's module (graph/downloads.js, wired by main.js). */
-export function bindSharing({ urlState, onScreen, say, downloads }) {
+ * loads the Downloads menu's module (graph/downloads.js, wired by main.js); exercise: the id of
+ * the page's exercise, which the Embed dialog embeds (its starter, not the code on screen). */
+export function bindSharing({ urlState, onScreen, say, downloads, exercise = null }) {
   const $ = (id) => document.getElementById(id);
   $("copy-link")?.addEventListener("click", async (event) => {
     const link = urlState.link();
@@ -18,7 +19,7 @@ export function bindSharing({ urlState, onScreen, say, downloads }) {
   if ($("embed-button")) {
     import("./embed-dialog.js").then(({ EmbedDialog }) => {
       // The learning modes on screen start checked in the dialog.
-      const state = () => onScreen.withLearning();
+      const state = () => ({ ...onScreen.withLearning(), exercise });
       new EmbedDialog({ button: $("embed-button"), dialog: $("embed-dialog"), state });
     });
   }

@@ -10,6 +10,7 @@
 // back). There is no cap on restarts; they are spaced out only when they come in a burst.
 import {
   ACTED,
+  CHECKED,
   DOWNLOAD,
   FAILED,
   PROGRESS,
@@ -19,12 +20,13 @@ import {
   STARTED,
   actMessage,
   checkEngineMessage,
+  checkMessage,
   errorResult,
   idCounter,
   restoreMessage,
   runMessage,
 } from "../shared/protocol.js";
-import { actResult, parse, reply, runResult } from "./answers.js";
+import { actResult, checkResult, parse, reply, runResult } from "./answers.js";
 import { adoptEarlyWorker, remember } from "./early-worker.js";
 import { SnapshotStore } from "./snapshot-store.js";
 
@@ -141,15 +143,26 @@ export class EngineClient extends EventTarget {
   /** One action on the live graph `graph` of the last run (engine.worker.playground.act); asked
    * for before Python is ready, it waits for it (in order), and is sent once it is. */
   act(graph, action, args = {}) {
+    return this.ask((id) => actMessage(id, graph, action, args), actResult, "this can't run");
+  }
+
+  /** An exercise's checks on the learner's `code` (engine.exercise.run_checks): like an action,
+   * queued until Python is ready and held to the run limit. */
+  check(code, setup, check) {
+    return this.ask((id) => checkMessage(id, code, setup, check), checkResult, "checks can't run");
+  }
+
+  /** A request answered in its own reply (not superseded): `message(id)` read by `read`. */
+  ask(message, read, cannot) {
     if (this.state === "failed") {
-      return Promise.resolve(parse(errorResult("Python is not running, so this can't run")));
+      return Promise.resolve(parse(errorResult(`Python is not running, so ${cannot}`)));
     }
     return new Promise((resolve) => {
       const id = this.nextId();
-      this.acting.set(id, { resolve, timer: null });
-      const message = actMessage(id, graph, action, args);
-      if (this.state === "ready") this.worker.postMessage(message);
-      else this.queued.push(message);
+      this.acting.set(id, { resolve, timer: null, read });
+      const request = message(id);
+      if (this.state === "ready") this.worker.postMessage(request);
+      else this.queued.push(request);
     });
   }
 
@@ -204,11 +217,11 @@ export class EngineClient extends EventTarget {
       if (this.pending.foreign && result.language === "python") this.tainted = true;
       this.settle(result);
       this.checkHeap(message.heap);
-    } else if (message.type === ACTED && this.acting.has(message.id)) {
-      const { resolve, timer } = this.acting.get(message.id);
+    } else if ((message.type === ACTED || message.type === CHECKED) && this.acting.has(message.id)) {
+      const { resolve, timer, read } = this.acting.get(message.id);
       clearTimeout(timer);
       this.acting.delete(message.id);
-      resolve(reply(message.result, actResult));
+      resolve(reply(message.result, read));
       this.checkHeap(message.heap);
     } else if (message.type === SNAPSHOT && this.state === "ready") {
       this.store(message.snapshot);

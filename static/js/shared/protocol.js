@@ -25,6 +25,10 @@
 //                  heap: the bytes of wasm memory the interpreter holds after the request
 //   page → worker  {type: "act", id, graph, action, args}   on the live graph of the last run
 //   worker → page  {type: "acted", id, result, heap}  result: engine.worker.playground.act_json's JSON
+//   page → worker  {type: "check", id, code, setup, check}   an exercise's checks on the learner's
+//                                      code (setup and check: the exercise's blocks, from the page)
+//   worker → page  {type: "checked", id, result, heap}  result: engine.exercise.run_checks_json's
+//                                      JSON (docs/exercise-checks.md)
 //   worker → page  {type: "started", id}           Python began request id: its time limit runs
 //                                                  from here (the worker may be warming up)
 //   Everything the engine worker sends is untrusted once it has run a request (a program can
@@ -49,6 +53,8 @@ export const RESULT = "result";
 export const ACT = "act";
 export const STARTED = "started";
 export const ACTED = "acted";
+export const CHECK = "check";
+export const CHECKED = "checked";
 export const RESTORE = "restore";
 export const SNAPSHOT = "snapshot";
 
@@ -116,6 +122,14 @@ export function actedMessage(id, result, heap) {
   return { type: ACTED, id, result, heap };
 }
 
+export function checkMessage(id, code, setup, check) {
+  return { type: CHECK, id, code, setup, check };
+}
+
+export function checkedMessage(id, result, heap) {
+  return { type: CHECKED, id, result, heap };
+}
+
 /** snapshot: an ArrayBuffer or null; store: whether the page wants a fresh one made. */
 export function restoreMessage(snapshot, store) {
   return { type: RESTORE, snapshot, store };
@@ -159,11 +173,12 @@ export function checkEngineMessage(message) {
     case STARTED:
       return id ? startedMessage(id) : null;
     case RESULT:
-    case ACTED: {
+    case ACTED:
+    case CHECKED: {
       const { result, heap } = message;
       if (!id || typeof result !== "string" || result.length > MAX_REPLY_CHARS) return null;
       const bytes = Number.isSafeInteger(heap) && heap >= 0 ? heap : 0;
-      return type === RESULT ? resultMessage(id, result, bytes) : actedMessage(id, result, bytes);
+      return REPLIES[type](id, result, bytes);
     }
     case SNAPSHOT: {
       const { snapshot } = message;
@@ -174,6 +189,8 @@ export function checkEngineMessage(message) {
       return null;
   }
 }
+
+const REPLIES = { [RESULT]: resultMessage, [ACTED]: actedMessage, [CHECKED]: checkedMessage };
 
 function isPlainObject(value) {
   return value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
