@@ -84,6 +84,21 @@ def _backward(checks: Any, built: _Probe, backward: Any, cls: type, title: str):
     return rec, None
 
 
+def _after_backward(
+    checks: Any, build: Build, cls: type | None, backward: Any, name: str | None, names: Any
+):
+    """The learner's probe after one recorded backward pass, for the checks that judge only
+    its leaves: (probe text, the probe, the pass's recorded steps), or the failed result that
+    stopped it (no class, no node, or the learner's code raising)."""
+    title, built = _mine(checks, build, cls, name, names)
+    if isinstance(built, dict):
+        return built
+    rec, failed = _backward(checks, built, backward, checks.learner_class(cls), title)
+    if failed:
+        return failed
+    return title, built, rec.steps
+
+
 def _failed(checks: Any, found: Finding, title: str, built: _Probe, steps: Sequence[Any] = ()):
     record = checks.record(built.out, steps, built.graph, title)
     return result(False, found.kind, found.message, located(found, title, record, built.graph))
@@ -190,22 +205,22 @@ def leaf_grads(
     name: str | None = None,
     names: str | Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    title, built = _mine(checks, build, cls, name, names)
-    if isinstance(built, dict):
-        return built
+    """The leaves' grads against the reference's, and nothing between: for an exercise about
+    the result rather than the closures."""
+    done = _after_backward(checks, build, cls, backward, name, names)
+    if isinstance(done, dict):
+        return done
+    title, built, steps = done
     ref_out, ref_leaves = _reference(build)
     with probe.unrecorded():
         ref_out.backward()
-    rec, failed = _backward(checks, built, backward, checks.learner_class(cls), title)
-    if failed:
-        return failed
     for v, r in zip(built.leaves, ref_leaves, strict=False):
         got = nodes.grad(v)
         if not close(got, r.grad):
             leaf = built.names[id(v)]
             message = f"{title}: {leaf}.grad is {f(got)}; the chain rule gives {f(r.grad)}."
             found = Finding("grad", message, v, None, None, got, r.grad)
-            return _failed(checks, found, title, built, rec.steps)
+            return _failed(checks, found, title, built, steps)
     return result(True, "grad", f"{title}: the grads of {len(built.leaves)} leaves are right.")
 
 
@@ -217,13 +232,13 @@ def finite_differences(
     name: str | None = None,
     names: str | Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    title, built = _mine(checks, build, cls, name, names)
-    if isinstance(built, dict):
-        return built
+    """The leaves' grads against central finite differences of the learner's own forward
+    pass: it needs no reference, so `build` never runs with engine.Value."""
+    done = _after_backward(checks, build, cls, backward, name, names)
+    if isinstance(done, dict):
+        return done
+    title, built, steps = done
     learner = checks.learner_class(cls)
-    rec, failed = _backward(checks, built, backward, learner, title)
-    if failed:
-        return failed
     for k, v in enumerate(built.leaves):
         auto, x = nodes.grad(v), nodes.data(v)
 
@@ -242,7 +257,7 @@ def finite_differences(
                 f"pass)."
             )
             found = Finding("finite-difference", message, v, None, None, auto, numeric)
-            return _failed(checks, found, title, built, rec.steps)
+            return _failed(checks, found, title, built, steps)
     count = len(built.leaves)
     return result(
         True, "finite-difference", f"{title}: {count} leaf grads match finite differences."

@@ -1,13 +1,13 @@
 """The playground page as the browser tests drive it: how long to wait, opening it (and waiting
-for Python), stepping it, and the grads it shows, against the engine's own trace of the same
-program (the oracle).
+for Python), stepping it, running descent on LOSS, and the grads it shows, against the engine's
+own trace of the same program (the oracle).
 
 Waits are on locators only: under the page's CSP Playwright's wait_for_function (eval) fails.
 """
 
 from urllib.parse import urlencode
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 import engine
 from engine.numeric import format_number
@@ -61,6 +61,19 @@ def wait_for_python(page: Page) -> None:
 def open_ready(page: Page, **query: str) -> None:
     page.goto("/" + (f"?{urlencode(query)}" if query else ""))
     wait_for_python(page)
+
+
+def descend_loss(page: Page) -> Locator:
+    """The page opened on LOSS with Python ready, then ten descent steps run at rate 0.5: the
+    Loss history table, once its ten rows show."""
+    open_ready(page, src=LOSS)
+    region = page.get_by_role("region", name="Gradient descent")
+    region.get_by_label("Learning rate").fill("0.5")
+    region.get_by_label("Steps").fill("10")
+    region.get_by_role("button", name="Run descent").click()
+    history = page.get_by_role("table", name="Loss history")
+    expect(history.locator("tbody tr")).to_have_count(10, timeout=BOOT)
+    return history
 
 
 def step(page: Page, n: int) -> None:

@@ -4,18 +4,12 @@ parameters chosen."""
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.playground_page import BOOT, LOSS, open_ready
+from tests.browser.playground_page import BOOT, LOSS, descend_loss, open_ready
 
 
 def test_descent_reproduces_the_seed_numbers(playground: Page) -> None:
     page = playground
-    open_ready(page, src=LOSS)
-    region = page.get_by_role("region", name="Gradient descent")
-    region.get_by_label("Learning rate").fill("0.5")
-    region.get_by_label("Steps").fill("10")
-    region.get_by_role("button", name="Run descent").click()
-    history = page.get_by_role("table", name="Loss history")
-    expect(history.locator("tbody tr")).to_have_count(10, timeout=BOOT)
+    history = descend_loss(page)
     losses = history.locator("tbody td")
     expect(losses.nth(0)).to_have_text("2.5000")
     expect(losses.nth(1)).to_have_text("0.6250")
@@ -29,6 +23,7 @@ def test_descent_reproduces_the_seed_numbers(playground: Page) -> None:
     w2 = page.locator("#graph svg g.node.value", has_text="w2").first.locator("text").nth(1)
     expect(w1).to_have_text("data 1.0010")
     expect(w2).to_have_text("data 4.9980")
+    region = page.get_by_role("region", name="Gradient descent")
     region.get_by_label("Steps").fill("1")
     region.get_by_role("button", name="Run descent").click()  # one more starts there
     expect(history.locator("tbody tr")).to_have_count(11)

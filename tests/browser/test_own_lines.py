@@ -9,13 +9,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.playground_page import BOOT
+from tests.browser.playground_page import BOOT, LOSS, descend_loss
 from tests.browser.test_python import open_ready, output, paste
 from tests.engine.record.closures import CLASS
 from tests.programs import program
 
 PRODUCT = CLASS + "d = V(3.0)\nf = V(-2.0)\nL = d * f\nL.grad = 1.0\nL._backward()\nprint('ok')\n"
-LOSS = "w1 = 2.0\nw2 = 3.0\nloss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5"
 SHOTS = os.environ.get("OWN_LINES_SHOTS", "")
 
 
@@ -144,13 +143,7 @@ def test_a_python_link_has_mode_off_before_python_starts(playground: Page) -> No
 
 def test_the_loss_plot_has_a_title_and_axes(playground: Page) -> None:
     page = playground
-    open_ready(page, src=LOSS)
-    region = page.get_by_role("region", name="Gradient descent")
-    region.get_by_label("Learning rate").fill("0.5")
-    region.get_by_label("Steps").fill("10")
-    region.get_by_role("button", name="Run descent").click()
-    history = page.get_by_role("table", name="Loss history")
-    expect(history.locator("tbody tr")).to_have_count(10, timeout=BOOT)
+    descend_loss(page)
     plot = page.locator("#loss-plot")
     expect(plot.locator(".plot-title")).to_have_text("Loss by descent step")
     expect(plot.locator(".x-label")).to_have_text("step")
