@@ -1,13 +1,10 @@
-// The page's side of the engine worker: boots it in the background and runs programs.
-// Only the latest request matters: an older one resolves to null as soon as a newer one is
-// made, and its reply is dropped when it arrives.
-//
-// The worker is the sandbox for a learner's Python (docs/security.md): it runs in an opaque
-// origin, and everything it sends is checked (protocol.js checkEngineMessage) and matched to a
-// request this client made. A run that takes longer than the run limit is answered at once with
-// a message, and the worker is terminated and started again; so is a worker whose interpreter
-// died (a stack overflow) or whose memory grew past the heap limit (wasm memory is never given
-// back). There is no cap on restarts; they are spaced out only when they come in a burst.
+// The page's side of the engine worker: boots it in the background, runs programs (only the
+// latest matters: an older run resolves to null once a newer one is made), actions and checks.
+// The worker is the sandbox for a learner's Python (docs/security.md): an opaque origin, and
+// all it sends is checked (protocol.js checkEngineMessage) and matched to a request made here.
+// A request past the run limit is answered at once, and the worker replaced; so is a worker
+// whose interpreter died (a stack overflow) or whose memory grew past the heap limit (wasm
+// memory is never given back). Restarts are spaced out only when they come in a burst.
 import {
   ACTED,
   CHECKED,
@@ -60,8 +57,8 @@ export class EngineClient extends EventTarget {
     this.pending = null; // {id, resolve, message, timer}: the latest request, sent once ready
     this.restartTimes = [];
     this.restartTimer = null;
-    this.acting = new Map(); // id → {resolve, timer}: the learner's actions on the live graph
-    this.queued = []; // actions asked for before Python was ready: sent once it is
+    this.acting = new Map(); // id → {resolve, timer, read}: actions and checks (ask())
+    this.queued = []; // those asked for before Python was ready: sent once it is
   }
 
   /** Boot a worker: the one the page's first script started as it loaded, the first time,
@@ -117,12 +114,10 @@ export class EngineClient extends EventTarget {
     this.start(); // a waiting run is sent once the new worker is ready
   }
 
-  /** Resolves to the run's result object, or null if a newer request superseded this one. */
-  /**
+  /** Resolves to the run's result object, or null if a newer request superseded this one.
    * `foreign`: the program is not the reader's (a link's): if it turns out to be Python, the
    * worker that ran it is replaced before the reader's next program runs, so nothing it left
-   * in the interpreter (a patched engine, a module of its own) reaches the reader's code.
-   */
+   * in the interpreter (a patched engine, a module of its own) reaches the reader's code. */
   run(source, mode, inputs = {}, { foreign = false } = {}) {
     this.settle(null);
     if (this.state === "failed") {
@@ -140,19 +135,18 @@ export class EngineClient extends EventTarget {
     });
   }
 
-  /** One action on the live graph `graph` of the last run (engine.worker.playground.act); asked
-   * for before Python is ready, it waits for it (in order), and is sent once it is. */
+  /** One action on the live graph `graph` of the last run (engine.worker.playground.act). */
   act(graph, action, args = {}) {
     return this.ask((id) => actMessage(id, graph, action, args), actResult, "this can't run");
   }
 
-  /** An exercise's checks on the learner's `code` (engine.exercise.run_checks): like an action,
-   * queued until Python is ready and held to the run limit. */
+  /** An exercise's checks on the learner's `code` (engine.exercise.run_checks). */
   check(code, setup, check) {
     return this.ask((id) => checkMessage(id, code, setup, check), checkResult, "checks can't run");
   }
 
-  /** A request answered in its own reply (not superseded): `message(id)` read by `read`. */
+  /** A request answered in its own reply (never superseded), `message(id)`, its answer read by
+   * `read`: asked for before Python is ready, it waits (in order); held to the run limit. */
   ask(message, read, cannot) {
     if (this.state === "failed") {
       return Promise.resolve(parse(errorResult(`Python is not running, so ${cannot}`)));

@@ -30,3 +30,15 @@ test("a download message is a count of bytes, or it is dropped", () => {
     assert.equal(checkEngineMessage({ type: "download", received }), null);
   }
 });
+
+test("a check's reply is JSON text for a request id, like a run's; anything else is dropped", () => {
+  assert.deepEqual(checkEngineMessage({ type: "checked", id: 3, result: '{"checks":[]}', heap: 9, x: 1 }), {
+    type: "checked",
+    id: 3,
+    result: '{"checks":[]}',
+    heap: 9,
+  });
+  assert.equal(checkEngineMessage({ type: "checked", id: 0, result: "{}" }), null);
+  assert.equal(checkEngineMessage({ type: "checked", id: 2, result: { checks: [] } }), null);
+  assert.equal(checkEngineMessage({ type: "check", id: 2, code: "", setup: "", check: "" }), null);
+});
