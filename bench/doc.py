@@ -13,6 +13,7 @@ OWN_SECTIONS = {  # title -> the script that measures it
     "## Laying out big graphs": "bench/layout_bench.py",
     "## Layout shift (Lighthouse, mobile)": "bench/layout_shift.py",
     "## Real networks: first visits throttled": "bench/network_bench.py",
+    "## Exercises: checking a learner's engine": "bench/exercise_bench.py",
 }
 
 

@@ -6,8 +6,8 @@ so a new build step must say here how it is replayed.
 
 Replayed for real: `python scripts/build_vendor.py` (the step that broke when it began to run
 build_bytecode.mjs and build_bundle.mjs, which the vendor stage did not copy), and the final
-image's app, imported from its own folder and asked for `/`, an exercise and `/healthz`. Stood in for:
-`npm ci` by a symlink to this checkout's node_modules, which `scripts/setup.sh` made with
+image's app, imported from its own folder and asked for `/`, an exercise and `/healthz`. Stood
+in for: `npm ci` by a symlink to this checkout's node_modules, which `scripts/setup.sh` made with
 `npm ci` from the same package-lock.json (checked below: the lock the stage copies is this
 one) — a real `npm ci` needs the network and ~1 minute, and what it would give is what is
 linked; the system packages (apt-get, the runtime's `pip install .`, `useradd`), which this

@@ -75,9 +75,11 @@ export class ExercisePanel {
     if (kept === "full") this.say("This browser's storage is full: your latest code is not kept. Download it.");
   }
 
-  /** Python is ready: an embed tells its host. */
+  /** Python is ready: an embed tells its host, and the worker imports the checks' engine now
+   * (a request of its own, after the learner's first run), not at the first Check. */
   ready() {
     this.host.ready();
+    this.engine.check("", "", "");
   }
 
   /** A run of the learner's code (main.js calls this with each result shown). */
@@ -106,7 +108,8 @@ export class ExercisePanel {
       if (this.next) this.next.classList.add("ready");
       (this.next ?? this.checks.verdict).focus?.();
     } else if (summary.located) {
-      await this.show(summary.located);
+      await nextFrame(); // the verdict is painted first; the graph's layout follows
+      if (ticket === this.checking) await this.show(summary.located);
     }
   }
 
@@ -160,4 +163,8 @@ export class ExercisePanel {
     const text = workFile(this.progress.all(this.exercise.chapter), { from: window.location.href });
     download(text, WORK_FILE_NAME);
   }
+}
+
+function nextFrame() {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
