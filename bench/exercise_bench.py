@@ -191,12 +191,16 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=10)
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
-    facts = report.started(".venv/bin/python -m bench.exercise_bench", "Chromium")
-    figures = measure(args.repeats)
-    figures["run"] = report.ended(facts)
-    report.save("exercise", figures)
-    text = report.section(SECTION, figures["run"], PROSE, markdown(figures))
-    report.publish(text, write=not args.no_write)
+    report.measured_section(
+        ".venv/bin/python -m bench.exercise_bench",
+        ("Chromium",),
+        SECTION,
+        PROSE,
+        lambda: measure(args.repeats),
+        markdown,
+        "exercise",
+        write=not args.no_write,
+    )
 
 
 if __name__ == "__main__":

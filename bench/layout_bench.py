@@ -166,12 +166,16 @@ def main() -> None:
     parser.add_argument("--no-page", action="store_true", help="skip the Chromium part")
     parser.add_argument("--no-write", action="store_true", help="leave docs/ alone")
     args = parser.parse_args()
-    facts = report.started(".venv/bin/python -m bench.layout_bench", "Node", "Graphviz", "Chromium")
-    figures = measure(args.repeats, args.cap, not args.no_page)
-    figures["run"] = report.ended(facts)
-    report.save("layout", figures)
-    text = report.section(SECTION, figures["run"], PROSE, markdown(figures))
-    report.publish(text, write=not args.no_write)
+    report.measured_section(
+        ".venv/bin/python -m bench.layout_bench",
+        ("Node", "Graphviz", "Chromium"),
+        SECTION,
+        PROSE,
+        lambda: measure(args.repeats, args.cap, not args.no_page),
+        markdown,
+        "layout",
+        write=not args.no_write,
+    )
 
 
 if __name__ == "__main__":

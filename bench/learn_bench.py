@@ -274,12 +274,16 @@ def main() -> None:
     parser.add_argument("--moons-steps", type=int, default=6)
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
-    facts = report.started(".venv/bin/python -m bench.learn_bench", "Chromium")
-    figures = measure(args.repeats, args.moons_steps)
-    figures["run"] = report.ended(facts)
-    report.save("learn", figures)
-    text = report.section(SECTION, figures["run"], PROSE, markdown(figures))
-    report.publish(text, write=not args.no_write)
+    report.measured_section(
+        ".venv/bin/python -m bench.learn_bench",
+        ("Chromium",),
+        SECTION,
+        PROSE,
+        lambda: measure(args.repeats, args.moons_steps),
+        markdown,
+        "learn",
+        write=not args.no_write,
+    )
 
 
 if __name__ == "__main__":

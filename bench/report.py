@@ -15,6 +15,7 @@ import shlex
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -124,3 +125,23 @@ def save(name: str, figures: Any) -> None:
 def load(name: str) -> Any:
     path = RAW / f"{name}.json"
     return json.loads(path.read_text()) if path.is_file() else None
+
+
+def measured_section(
+    command: str,
+    tools: tuple[str, ...],
+    title: str,
+    prose: str,
+    measure: Callable[[], dict[str, Any]],
+    markdown: Callable[[dict[str, Any]], str],
+    raw: str,
+    write: bool,
+) -> None:
+    """An own-command section's whole run: the facts around `measure()`, its raw figures saved
+    as `raw`, and the section (`markdown` of the figures) printed and, if `write`, put in
+    docs/benchmarks.md."""
+    facts = started(command, *tools)
+    figures = measure()
+    figures["run"] = ended(facts)
+    save(raw, figures)
+    publish(section(title, figures["run"], prose, markdown(figures)), write)

@@ -12,6 +12,7 @@ import pytest
 
 from bench import (
     doc,
+    exercise_bench,
     layout_bench,
     layout_shift,
     learn_bench,
@@ -133,6 +134,19 @@ def _visit(ready: float | None, failed: bool = False) -> dict:
     }
 
 
+EXERCISE = {
+    "solution": {
+        "first": {"verdict_ms": 300.0, "painted_ms": 320.0, "drawn_ms": None},
+        "rest": [{"verdict_ms": 50.0, "painted_ms": 60.0, "drawn_ms": None}] * 3,
+    },
+    "wrong": {
+        "first": {"verdict_ms": 90.0, "painted_ms": 100.0, "drawn_ms": 150.0},
+        "rest": [{"verdict_ms": 80.0, "painted_ms": 90.0, "drawn_ms": 140.0}] * 3,
+    },
+    "first_paint_ms": {"/learn/neuron": [200.0, 210.0, 220.0], "/": [180.0, 190.0, 200.0]},
+    "cpython_solution_ms": [30.0, 31.0, 32.0],
+    "cpython_wrong_ms": [60.0, 61.0, 62.0],
+}
 NETWORK = {
     "Slow 4G": [_visit(25_000.0), _visit(26_000.0)],
     "5 Mbps": [_visit(9_000.0), _visit(None, failed=True)],
@@ -194,6 +208,11 @@ SCRIPTS = {
         lambda: network_bench.markdown(NETWORK),
         "| 5 Mbps (5 Mbit/s, 28 ms) | 0.8 s | 0.7 s (typed at 1.5 s) | **—** | 4.20 MB in 40 "
         "requests | 6.7 s | — |",
+    ),
+    "exercise_bench": (
+        exercise_bench,
+        lambda: exercise_bench.markdown(EXERCISE),
+        "| Check → verdict painted (both rows above) | 75 (p95 90, n=6) | ≤ 300 ms: met |",
     ),
 }
 

@@ -1,6 +1,7 @@
 // The chapter's page (/learn, templates/learn.html): each exercise's state in this browser
 // (exercise/progress.js), and "Download my work".
-import { Progress, browserStorage, stateOf } from "./exercise/progress.js";
+import { Progress, stateOf } from "./exercise/progress.js";
+import { browserStorage } from "./shared/browser-storage.js";
 import { WORK_FILE_NAME, download, workFile } from "./exercise/work-file.js";
 
 const $ = (id) => document.getElementById(id);

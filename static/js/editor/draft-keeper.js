@@ -7,7 +7,8 @@
 //
 // Only text the page put in the box or the learner typed is stored, never what a program
 // printed or returned; a draft goes back into the box as plain text (Editor.source).
-import { DraftStore, browserStorage, draftKey, keepNote } from "./drafts.js";
+import { browserStorage } from "../shared/browser-storage.js";
+import { DraftStore, draftKey, keepNote } from "./drafts.js";
 
 /**
  * editor: the Editor; urlState: the UrlState (whether a link fits, the server's URL limit);

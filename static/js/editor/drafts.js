@@ -34,17 +34,6 @@ export function hash(text) {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-/** The browser's localStorage, or null where it is blocked (a sandboxed frame, privacy modes). */
-export function browserStorage() {
-  try {
-    const storage = globalThis.localStorage;
-    storage.getItem(INDEX); // some browsers hand out a storage that throws on first use
-    return storage;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Drafts in a Storage. `save` says what became of the text: "kept", "removed" (it equals the
  * link's program: no draft), "too-big" (over MAX_DRAFT_CHARS: the last draft that fitted stays),

@@ -3,7 +3,8 @@
 // Reset to starter, Download my work; and, in an embed, what happens told to the host page.
 import { CheckView, summarize } from "./check-view.js";
 import { HostMessages } from "./host-messages.js";
-import { Progress, browserStorage } from "./progress.js";
+import { browserStorage } from "../shared/browser-storage.js";
+import { Progress } from "./progress.js";
 import { WORK_FILE_NAME, download, workFile } from "./work-file.js";
 
 export class ExercisePanel {

@@ -12,17 +12,6 @@ export const MAX_CODE_CHARS = 200_000;
 /** The entry of an exercise nobody has opened. */
 export const FRESH = Object.freeze({ code: null, passed: false, checked: false, hints: 0 });
 
-/** The browser's localStorage, or null where it is blocked (a sandboxed frame, privacy modes). */
-export function browserStorage() {
-  try {
-    const storage = globalThis.localStorage;
-    storage.getItem(PREFIX); // some browsers hand out a storage that throws on first use
-    return storage;
-  } catch {
-    return null;
-  }
-}
-
 export class Progress {
   /** storage: a Storage, or null (nothing is kept: `kept` is false). */
   constructor(storage) {
