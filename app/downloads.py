@@ -20,7 +20,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from app.engine_runs import Refused, client_address
-from app.export import ExportError, export_page, page_html, zip_site
+from app.export import INDEX, zip_site
+from app.export_page import ExportError, export_page, page_html
 from app.first_paint import first_svg
 from app.page_options import parse_int
 from app.presets import DEFAULT_SOURCE
@@ -126,7 +127,7 @@ async def website_zip(
             disconnected=request.is_disconnected,
         )
         archive = await _engine(
-            request, src, lambda: zip_site(page_html(settings, exported, svg), settings)
+            request, src, lambda: zip_site({INDEX: page_html(settings, exported, svg)}, settings)
         )
     except Refused as refused:
         return refused.response()

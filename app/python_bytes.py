@@ -5,6 +5,7 @@ the worker sees it); the page turns that into bytes on the wire with these two t
 from the files the server sends (their brotli copies, as scripts/build_vendor.py wrote them).
 """
 
+import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 # Fetched by the worker (counted as they arrive), beside Pyodide's modules (not counted).
 COUNTED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 MODULES = ("pyodide.mjs", "pyodide.asm.mjs")
+_STATIC_URL = re.compile(r"^(?:\.\./)*/?(?:static/)?")
 
 
 def _served(path: Path) -> int:
@@ -25,7 +27,9 @@ def _served(path: Path) -> int:
 
 
 def _local(static_dir: Path, url: str) -> Path:
-    return static_dir / url.removeprefix("/").removeprefix("static/")
+    """The file a page's URL names: `/static/…` (a served page) or `static/…`, `../static/…`
+    (a static export's pages, relative to each)."""
+    return static_dir / _STATIC_URL.sub("", url)
 
 
 @cache

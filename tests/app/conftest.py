@@ -54,6 +54,13 @@ def settings(static_dir: Path) -> Settings:
 
 
 @pytest.fixture
+def export_settings(static_dir: Path) -> Settings:
+    """Settings for a static export (app/export.py) from the temporary static directory."""
+    (static_dir / "vendor" / "viz" / "3.31.0" / "viz.js.gz").write_bytes(b"\x1f\x8b")
+    return Settings(static_dir=static_dir)
+
+
+@pytest.fixture
 def client(settings: Settings):
     with TestClient(create_app(settings)) as test_client:
         yield test_client

@@ -10,7 +10,7 @@ import re
 from urllib.parse import quote
 
 from app.early_python import BOOTED_KEY, SCRIPT, SCRIPT_HASH, starts_at_load, template_context
-from app.export import render_page
+from app.export_page import render_page
 from app.presets import LOSS
 from app.settings import Settings, project_root
 

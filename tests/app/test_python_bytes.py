@@ -18,3 +18,13 @@ def test_served_bytes_are_the_brotli_copies_and_decoded_the_files(static_dir):
 def test_without_the_vendored_files_there_are_none(tmp_path):
     assert python_bytes(tmp_path, MANIFEST) is None
     assert python_bytes(tmp_path, {}) is None
+
+
+def test_a_static_exports_relative_urls_name_the_same_files(static_dir):
+    """An export's pages name static/ relative to themselves: `static/…` from its index.html,
+    `../static/…` from a page one folder down (app/export_page.py)."""
+    served = python_bytes(static_dir, MANIFEST)
+    assert served is not None and served["decoded"] > 0
+    for root in ("", "../"):
+        relative = {key: root + url.removeprefix("/") for key, url in MANIFEST.items()}
+        assert python_bytes(static_dir, relative) == served
