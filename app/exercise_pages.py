@@ -11,6 +11,7 @@ HTML the server rendered and sanitised (app/exercises/markdown.py).
 """
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ from markupsafe import Markup
 
 from app.exercises.chapter import Chapter, load_chapter
 from app.exercises.exercise import Exercise
+from app.page_data import script_json
+from app.page_options import PageOptions
 
 
 def read_chapter(folder: Path) -> Chapter:
@@ -30,6 +33,20 @@ def read_chapter(folder: Path) -> Chapter:
 def served_href(exercise_id: str | None = None) -> str:
     """Where the server serves the chapter (None) or one exercise."""
     return "/learn" if exercise_id is None else f"/learn/{exercise_id}"
+
+
+def exercise_options(options: PageOptions, exercise: Exercise) -> PageOptions:
+    """An exercise's page: its starter in the editor, with the stepping controls."""
+    return replace(options, source=exercise.starter.code, editor=True, controls=True)
+
+
+def chapter_context(chapter: Chapter, href: Callable[[str | None], str]) -> dict[str, Any]:
+    """The chapter page's template context (templates/learn.html, static/js/chapter.js)."""
+    return {
+        "chapter": chapter.exercises,
+        "chapter_data": script_json({"chapter": chapter_list(chapter)}),
+        "exercise_href": href,
+    }
 
 
 def exercise_data(chapter: Chapter, exercise: Exercise) -> dict[str, Any]:

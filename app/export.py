@@ -2,12 +2,14 @@
 Pages, a course's web space, `python -m app.serve_static`) with no server behind it.
 
     .venv/bin/python -m app.export OUT_DIR --src FILE [--mode MODE] [--step N] [--zip]
+    .venv/bin/python -m app.export OUT_DIR --exercises DIR [--src FILE] [--zip]
 
 The folder holds index.html (the program's first run and its graph already laid out by `dot`,
 so stepping works before Python), our CSS and JS, and static/vendor (Pyodide, Graphviz WASM,
-the engine), so editing works once Python has booted in the reader's browser. Each page is
-made by app/export_page.py; every URL in them is relative, so the site works from a sub-path
-such as https://user.github.io/course/.
+the engine), so editing works once Python has booted in the reader's browser. With
+`--exercises`, also a chapter of exercises (app/export_exercises.py: learn/index.html, a page
+per exercise, embed/ID.html). Each page is made by app/export_page.py; every URL in them is
+relative, so the site works from a sub-path such as https://user.github.io/course/.
 """
 
 import argparse
@@ -19,8 +21,11 @@ import zipfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from app.export_exercises import FOLDERS as EXERCISE_FOLDERS
+from app.export_exercises import exercise_pages, read_exercises
 from app.export_page import ExportError, render_page
 from app.headers import CORS
+from app.presets import DEFAULT_SOURCE
 from app.settings import Settings
 from engine.record.tracing import DEFAULT_MODE, MODES
 
@@ -32,10 +37,17 @@ INDEX = "index.html"
 
 
 def site_pages(
-    settings: Settings, source: str, mode: str = DEFAULT_MODE, step: int | None = None
-) -> dict[str, str]:
-    """Each page of the site (path inside it → HTML): index.html for `source`."""
-    return {INDEX: render_page(settings, source, mode, step)}
+    settings: Settings, source: str, mode: str = DEFAULT_MODE, step: int | None = None,
+    exercises: Path | None = None,
+) -> dict[str, str]:  # fmt: skip
+    """Each page of the site (path inside it → HTML): index.html for `source`, and with
+    `exercises` (a folder of exercise files, read first so that a problem stops the export
+    before any page is made) the chapter's pages."""
+    chapter = read_exercises(exercises) if exercises is not None else None
+    pages = {INDEX: render_page(settings, source, mode, step)}
+    if chapter is not None:
+        pages |= exercise_pages(settings, chapter, playground=INDEX)
+    return pages
 
 
 def static_files(static_dir: Path) -> Iterator[tuple[Path, str]]:
@@ -50,7 +62,8 @@ def write_site(out_dir: Path, pages: Mapping[str, str], settings: Settings) -> P
     """Write `pages` and the static files into `out_dir`; the folders an earlier export wrote
     there are emptied first, so that no stale page or file stays."""
     if (out_dir / INDEX).is_file() and (out_dir / "static").is_dir():
-        shutil.rmtree(out_dir / "static")
+        for folder in ("static", *EXERCISE_FOLDERS):
+            shutil.rmtree(out_dir / folder, ignore_errors=True)
     for name, html in pages.items():
         (out_dir / name).parent.mkdir(parents=True, exist_ok=True)
         (out_dir / name).write_text(html, encoding="utf-8")
@@ -65,11 +78,11 @@ def write_site(out_dir: Path, pages: Mapping[str, str], settings: Settings) -> P
 
 def export_site(
     out_dir: Path, source: str, mode: str = DEFAULT_MODE, step: int | None = None,
-    settings: Settings | None = None,
+    settings: Settings | None = None, exercises: Path | None = None,
 ) -> Path:  # fmt: skip
     """Write the site into `out_dir` (emptied first if it holds an earlier export)."""
     settings = settings or Settings()
-    return write_site(out_dir, site_pages(settings, source, mode, step), settings)
+    return write_site(out_dir, site_pages(settings, source, mode, step, exercises), settings)
 
 
 # What static hosts read: GitHub Pages serves the files as they are (no Jekyll); Netlify and
@@ -106,11 +119,11 @@ def zip_site(pages: Mapping[str, str], settings: Settings, folder: str = "playgr
 
 def export_zip(
     source: str, mode: str = DEFAULT_MODE, step: int | None = None,
-    settings: Settings | None = None, folder: str = "playground",
+    settings: Settings | None = None, folder: str = "playground", exercises: Path | None = None,
 ) -> bytes:  # fmt: skip
     """The same site as a zip archive whose files sit in `folder/`."""
     settings = settings or Settings()
-    return zip_site(site_pages(settings, source, mode, step), settings, folder)
+    return zip_site(site_pages(settings, source, mode, step, exercises), settings, folder)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -121,9 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--src",
         type=Path,
-        required=True,
         metavar="FILE",
-        help="the program, a text file in the playground's language ('-': stdin)",
+        help="the program, a text file in the playground's language ('-': stdin); required "
+        "unless --exercises is given (then by default the playground's own first program)",
     )
     parser.add_argument("--mode", choices=MODES, default=DEFAULT_MODE)
     parser.add_argument(
@@ -132,12 +145,26 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="backward steps already run when the page opens (default 0)",
     )
+    parser.add_argument(
+        "--exercises",
+        type=Path,
+        metavar="DIR",
+        help="a folder of exercise files (docs/exercises.md): the site also holds its chapter, "
+        "learn/index.html, each exercise at learn/ID.html and its embed at embed/ID.html",
+    )
     parser.add_argument("--zip", action="store_true", help="also write OUT_DIR.zip")
     args = parser.parse_args(argv)  # fmt: skip
-    source = sys.stdin.read() if str(args.src) == "-" else args.src.read_text(encoding="utf-8")
+    if args.src is None and args.exercises is None:
+        parser.error("the following arguments are required: --src (or --exercises)")
+    if args.src is None:
+        source = DEFAULT_SOURCE
+    elif str(args.src) == "-":
+        source = sys.stdin.read()
+    else:
+        source = args.src.read_text(encoding="utf-8")
     settings = Settings.from_env()  # PLAYGROUND_STATIC_DIR, PLAYGROUND_DOT, … as for the server
     try:
-        pages = site_pages(settings, source, args.mode, args.step)
+        pages = site_pages(settings, source, args.mode, args.step, args.exercises)
     except ExportError as error:
         print(f"export: {error}", file=sys.stderr)
         return 1
