@@ -2,7 +2,6 @@
 and a health check."""
 
 import secrets
-from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -11,10 +10,11 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from app.early_python import starts_at_load, template_context
 from app.engine_runs import client_address
 from app.exercise_pages import (
-    chapter_list,
+    chapter_context,
     chapter_or_404,
     exercise_context,
     exercise_data,
+    exercise_options,
     served_href,
 )
 from app.exercises.chapter import Chapter
@@ -30,7 +30,6 @@ from app.page_data import (
     deferred_page,
     program_query,
     read_manifest,
-    script_json,
 )
 from app.page_options import SPEEDS, THEMES, PageOptions, descent_fields, page_options
 from app.presets import DEFAULT_SOURCE, PRESETS
@@ -75,7 +74,7 @@ async def render(
     options = page_options(request.query_params, embed=embed)
     data = None
     if exercise is not None:  # the exercise's starter, in an editor with its controls
-        options = replace(options, source=exercise[1].starter.code, editor=True, controls=True)
+        options = exercise_options(options, exercise[1])
         data = exercise_data(*exercise)
     manifest = read_manifest(settings.vendor_manifest)
     client = client_address(request)
@@ -150,12 +149,8 @@ async def embed(request: Request) -> Response:
 async def chapter_page(request: Request) -> Response:
     """The chapter: each exercise, its state in this browser filled in by the page's script."""
     chapter: Chapter = request.app.state.chapter
-    context = {
-        "chapter": chapter.exercises,
-        "chapter_data": script_json({"chapter": chapter_list(chapter)}),
-        "exercise_href": served_href,
-        "scripts": page_scripts(request.app.state.settings.static_dir),
-    }
+    context = chapter_context(chapter, served_href)
+    context["scripts"] = page_scripts(request.app.state.settings.static_dir)
     return request.app.state.templates.TemplateResponse(request, "learn.html", context)
 
 
