@@ -47,9 +47,6 @@ export class ExercisePanel {
     for (let i = 0; i < mine.hints; i++) this.revealHint(false);
     if (mine.checked) this.openSolution();
     if (mine.passed) this.checks.say("Ready: your code passed these checks before. Check again to be sure.", "passed");
-    if (!this.progress.kept) {
-      this.say("This browser keeps nothing here (storage is blocked): use “Download my work” before you leave.");
-    }
     if (mine.code !== null) {
       this.editor.source = mine.code;
       return mine.code !== starter;
@@ -62,7 +59,8 @@ export class ExercisePanel {
       this.progress.save(id, { code: before.code });
       return true;
     }
-    this.say("");
+    // Blocked storage holds no code, so its note is said here, where nothing else is.
+    this.say(this.progress.kept ? "" : "This browser keeps nothing here (storage is blocked): use “Download my work” before you leave.");
     return false;
   }
 
