@@ -37,6 +37,9 @@ export class ExercisePanel {
     $("exercise-reset")?.addEventListener("click", () => this.reset());
     $("exercise-download")?.addEventListener("click", () => this.download());
     editor.addEventListener("edit", () => this.keep());
+    // The editor reports an edit a moment after the last keystroke: a reload or a link
+    // followed within it would lose that keystroke.
+    window.addEventListener("pagehide", () => this.keepChanged());
   }
 
   /** The learner's code in the editor: theirs for this exercise, else carried over from the one
@@ -72,6 +75,13 @@ export class ExercisePanel {
     const kept = this.progress.save(this.exercise.id, { code: this.editor.source });
     if (kept === "too-big") this.say("Your code is too long to keep in this browser: download it to keep it.");
     if (kept === "full") this.say("This browser's storage is full: your latest code is not kept. Download it.");
+  }
+
+  /** Keep the editor's text if it is not what is kept already (an unchanged starter is no
+   * code of the learner's: the exercise stays "Not started"). */
+  keepChanged() {
+    const kept = this.progress.load(this.exercise.id).code ?? this.exercise.starter;
+    if (this.editor.source !== kept) this.keep();
   }
 
   /** Python is ready: an embed tells its host, and the worker imports the checks' engine now
