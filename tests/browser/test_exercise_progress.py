@@ -51,6 +51,8 @@ def test_a_passed_exercise_reads_ready_on_the_chapter_page(playground: Page) -> 
 def test_code_carries_over_to_the_next_exercise_until_reset(playground: Page) -> None:
     page = playground
     mine = BY_ID["mul"].solution.code + "\n# my mul\n"
+    open_exercise(page, "grad")  # only looked at: it still takes mul's code once written
+    expect(editor_text(page)).to_have_value(BY_ID["grad"].starter.code)
     open_exercise(page, "mul")
     paste(page, mine)
     open_exercise(page, "grad")  # builds on mul, and nothing written for it yet

@@ -36,9 +36,10 @@ export class ExercisePanel {
     this.solutionButton?.addEventListener("click", () => this.toggleSolution());
     $("exercise-reset")?.addEventListener("click", () => this.reset());
     $("exercise-download")?.addEventListener("click", () => this.download());
-    editor.addEventListener("edit", () => this.keep());
-    // The editor reports an edit a moment after the last keystroke: a reload or a link
-    // followed within it would lose that keystroke.
+    // Not every "edit" is the learner's (the page runs the starter once Python is there), and
+    // the editor reports one a moment after the last keystroke: a reload or a link followed
+    // within it would lose that keystroke.
+    editor.addEventListener("edit", () => this.keepChanged());
     window.addEventListener("pagehide", () => this.keepChanged());
   }
 
@@ -77,8 +78,9 @@ export class ExercisePanel {
     if (kept === "full") this.say("This browser's storage is full: your latest code is not kept. Download it.");
   }
 
-  /** Keep the editor's text if it is not what is kept already (an unchanged starter is no
-   * code of the learner's: the exercise stays "Not started"). */
+  /** Keep the editor's text if it is not what is kept already. An unchanged starter is no code
+   * of the learner's: the exercise stays "Not started", and still takes the code of the one it
+   * builds on once that is written. */
   keepChanged() {
     const kept = this.progress.load(this.exercise.id).code ?? this.exercise.starter;
     if (this.editor.source !== kept) this.keep();
