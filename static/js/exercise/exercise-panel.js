@@ -36,7 +36,11 @@ export class ExercisePanel {
     this.solutionButton?.addEventListener("click", () => this.toggleSolution());
     $("exercise-reset")?.addEventListener("click", () => this.reset());
     $("exercise-download")?.addEventListener("click", () => this.download());
-    editor.addEventListener("edit", () => this.keep());
+    // Not every "edit" is the learner's (the page runs the starter once Python is there), and
+    // the editor reports one a moment after the last keystroke: a reload or a link followed
+    // within it would lose that keystroke.
+    editor.addEventListener("edit", () => this.keepChanged());
+    window.addEventListener("pagehide", () => this.keepChanged());
   }
 
   /** The learner's code in the editor: theirs for this exercise, else carried over from the one
@@ -47,9 +51,6 @@ export class ExercisePanel {
     for (let i = 0; i < mine.hints; i++) this.revealHint(false);
     if (mine.checked) this.openSolution();
     if (mine.passed) this.checks.say("Ready: your code passed these checks before. Check again to be sure.", "passed");
-    if (!this.progress.kept) {
-      this.say("This browser keeps nothing here (storage is blocked): use “Download my work” before you leave.");
-    }
     if (mine.code !== null) {
       this.editor.source = mine.code;
       return mine.code !== starter;
@@ -62,7 +63,8 @@ export class ExercisePanel {
       this.progress.save(id, { code: before.code });
       return true;
     }
-    this.say("");
+    // Blocked storage holds no code, so its note is said here, where nothing else is.
+    this.say(this.progress.kept ? "" : "This browser keeps nothing here (storage is blocked): use “Download my work” before you leave.");
     return false;
   }
 
@@ -74,6 +76,14 @@ export class ExercisePanel {
     const kept = this.progress.save(this.exercise.id, { code: this.editor.source });
     if (kept === "too-big") this.say("Your code is too long to keep in this browser: download it to keep it.");
     if (kept === "full") this.say("This browser's storage is full: your latest code is not kept. Download it.");
+  }
+
+  /** Keep the editor's text if it is not what is kept already. An unchanged starter is no code
+   * of the learner's: the exercise stays "Not started", and still takes the code of the one it
+   * builds on once that is written. */
+  keepChanged() {
+    const kept = this.progress.load(this.exercise.id).code ?? this.exercise.starter;
+    if (this.editor.source !== kept) this.keep();
   }
 
   /** Python is ready: an embed tells its host, and the worker imports the checks' engine now
