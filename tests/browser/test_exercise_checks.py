@@ -70,8 +70,9 @@ def test_a_mistake_is_shown_where_it_is_and_the_solution_passes(
         after = page.locator("#exercise-next")
         expect(after).to_have_text(f"Next: {CHAPTER[following].title} →")
         expect(after).to_be_focused()
-    else:
+    else:  # the last: focus on the verdict, which says Ready
         expect(page.locator("#exercise-next")).to_have_count(0)
+        expect(verdict(page)).to_be_focused()
 
 
 def test_the_starter_is_in_the_editor_and_fails_with_a_message(playground: Page) -> None:
