@@ -242,10 +242,11 @@ graphChoice.addEventListener("choose", async (e) => {
   await results.show(graph, 0);
 });
 
-// An exercise (exercise/): a failed check's record is shown at the wrong call, marked.
+// An exercise (exercise/): a failed check's record is shown at the wrong call (or before any, at
+// a value that differs), marked.
 const showLocated = async ({ record, step, node, input }) => {
   newGraph(live.index);
-  if (await results.showRecord(record, step + 1)) view.markLocated(node, input);
+  if (await results.showRecord(record, step === null ? 0 : step + 1)) view.markLocated(node, input);
 };
 const exercise = data.exercise ? new ExercisePanel({ ...data, editor, engine, show: showLocated }) : null;
 if (exercise) python.whenReady(() => exercise.ready());

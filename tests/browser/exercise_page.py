@@ -77,11 +77,14 @@ def oracle(exercise: Exercise, code: str) -> dict:
 
 
 def located(result: dict) -> dict | None:
-    """The failure the page puts on the graph: the first whose record has the wrong call
-    (a failure without a step is said in words only; static/js/exercise/check-view.js)."""
+    """The failure the page puts on the graph (static/js/exercise/check-view.js): the first
+    placed at a call of its record, or before any call at a value of it."""
     for check in result["checks"]:
         where = check.get("located")
-        if not check["passed"] and where and isinstance(where.get("step"), int):
+        if check["passed"] or not where:
+            continue
+        ids = {n["id"] for n in where["record"]["nodes"]}
+        if isinstance(where.get("step"), int) or (where["step"] is None and where["node"] in ids):
             return where
     return None
 

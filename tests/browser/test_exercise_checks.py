@@ -1,8 +1,9 @@
 """An exercise's Check in Chromium (static/js/exercise/exercise-panel.js, check-view.js): each
 built-in exercise's known mistake fails with its message, placed on the graph at the wrong
-`_backward()` call; its solution passes and hands the keyboard to the next exercise; the starter
-fails with a message; text the learner's code makes stays text. What the checks find comes from
-engine.exercise.run_checks in CPython on the same code (the oracle)."""
+`_backward()` call (or, for a value wrong before any call, at that value); its solution passes
+and hands the keyboard to the next exercise; the starter fails with a message; text the
+learner's code makes stays text. What the checks find comes from engine.exercise.run_checks in
+CPython on the same code (the oracle)."""
 
 import re
 
@@ -52,11 +53,12 @@ def test_a_mistake_is_shown_where_it_is_and_the_solution_passes(
     expect(press_check(page)).to_have_attribute("data-state", "failed")
     expect(checks(page).locator("li.check-fail").first).to_be_visible()
     expect(checks(page)).to_contain_text(wrong.expected["says"])
-    if "step" in wrong.expected:
+    if "node" in wrong.expected:  # on a call (`# step:`), or on a value before any call
         where = located(oracle(exercise, wrong.code))
         assert where is not None, f"{wrong.name}: the oracle places it nowhere"
         n = len(where["record"]["backward"])
-        expect(page.locator("#step-count")).to_have_text(f"{where['step'] + 1} / {n}")
+        at = 0 if where["step"] is None else where["step"] + 1
+        expect(page.locator("#step-count")).to_have_text(f"{at} / {n}")
         node = page.locator(f"#graph svg g.located[id='{where['node']}']")
         expect(node.locator("> text").first).to_have_text(wrong.expected["node"])
         expect(page.locator("#graph")).to_have_attribute("data-located", "")

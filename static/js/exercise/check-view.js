@@ -21,21 +21,19 @@ export function summarize(result) {
   let verdict = `Ready: all ${total} checks pass.`;
   if (!passed) {
     verdict = `Not yet: ${failures.length} of ${total} checks fail.`;
-    if (located) verdict += " The graph shows the first wrong _backward() call.";
+    if (located?.step === null) verdict += " The graph shows the value that differs.";
+    else if (located) verdict += " The graph shows the first wrong _backward() call.";
   }
   return { passed, total, failed: failures.length, messages, located, verdict };
 }
 
+/** Whether the graph can show a failure: at a `_backward()` call of its record (`step`), or, for
+ * a value that differs before any call (`step` null: its data, its inputs), at that value. */
 function isLocated(located) {
-  return Boolean(
-    located &&
-      typeof located === "object" &&
-      Array.isArray(located.record?.nodes) &&
-      Array.isArray(located.record?.backward) &&
-      Number.isSafeInteger(located.step) &&
-      located.step >= 0 &&
-      located.step < located.record.backward.length,
-  );
+  const record = located?.record;
+  if (!Array.isArray(record?.nodes) || !Array.isArray(record?.backward)) return false;
+  if (located.step === null) return record.nodes.some((n) => n?.id === located.node);
+  return Number.isSafeInteger(located.step) && located.step >= 0 && located.step < record.backward.length;
 }
 
 export class CheckView {

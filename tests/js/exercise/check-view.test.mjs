@@ -30,8 +30,17 @@ test("failures: their messages, and the first located one", () => {
   assert.equal(s.verdict, "Not yet: 3 of 4 checks fail. The graph shows the first wrong _backward() call.");
 });
 
+test("a value that differs before any call is shown at that value, if it is in the record", () => {
+  const atValue = { record, step: null, node: "n0", input: null };
+  const s = summarize({ passed: false, checks: [{ passed: false, message: "m", located: atValue }] });
+  assert.equal(s.located, atValue);
+  assert.equal(s.verdict, "Not yet: 1 of 1 checks fail. The graph shows the value that differs.");
+  const elsewhere = { ...atValue, node: "n9" };
+  assert.equal(summarize({ passed: false, checks: [{ passed: false, message: "m", located: elsewhere }] }).located, null);
+});
+
 test("a located failure outside its record is not shown on the graph", () => {
-  for (const step of [2, -1, 0.5, "1"]) {
+  for (const step of [2, -1, 0.5, "1", undefined]) {
     const s = summarize({ passed: false, checks: [{ passed: false, message: "m", located: { ...located, step } }] });
     assert.equal(s.located, null);
   }
