@@ -3,6 +3,7 @@ blocks and wrong solutions (the chapter's own, tests/engine/exercise/), the edit
 replaced as a learner pastes, Check pressed and its verdict awaited, and what the checks must
 say, from engine.exercise run here in CPython (the oracle for the page's Pyodide)."""
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import FrameLocator, Page, expect
@@ -59,3 +60,23 @@ def check(scope: Page | FrameLocator, state: str) -> None:
     expect(verdict).not_to_have_attribute("data-state", "checking")
     scope.get_by_role("button", name="Check", exact=True).click()
     expect(verdict).to_have_attribute("data-state", state, timeout=BOOT)
+
+
+def fail_located(page: Page, mistake: Wrong, exercise_id: str = "neuron") -> dict:
+    """`mistake` (in the editor) checked: the verdict says so and the graph shows the wrong call
+    the engine finds (its node, its input and the edge between marked) at its step on the
+    timeline. The engine's located failure."""
+    located = expected_check(exercise_id, mistake.code)["located"]
+    assert located, f"{mistake.name}: the engine locates no failure"
+    check(page, "failed")
+    expect(page.locator("#exercise-verdict")).to_contain_text(
+        "The graph shows the first wrong _backward() call."
+    )
+    expect(page.locator("#graph")).to_have_attribute("data-located", "")
+    steps = len(located["record"]["backward"])
+    expect(page.locator("#step-count")).to_have_text(f"{located['step'] + 1} / {steps}")
+    marked = re.compile(r"\blocated\b")
+    for node in (located["node"], located["input"]):
+        expect(page.locator(f"#graph svg g[id='{node}']")).to_have_class(marked)
+    expect(page.locator("#graph svg g.edge.located")).to_have_count(1)
+    return located

@@ -10,11 +10,11 @@ in the tab order and its cursor scrolls it (asserted here with the keyboard inst
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.exercise_page import replace_code
+from tests.browser.exercise_page import fail_located, replace_code, wrong
 from tests.browser.playground_page import wait_for_python
 from tests.browser.test_a11y import AXE, DARK_BG, LIGHT_BG, axe_violations, background
-from tests.browser.test_exercise_screens import MISTAKE, fail_located
 
+MISTAKE = wrong("neuron", "wrong_tanh_of_input")  # located on the neuron
 EDITOR_SCROLLS = {
     "id": "scrollable-region-focusable",
     "impact": "serious",
@@ -36,7 +36,7 @@ def test_axe_finds_nothing_serious(browser: Browser, base_url: str, path: str, t
         else:
             wait_for_python(page)
             replace_code(page, page, MISTAKE.code)
-            fail_located(page)
+            fail_located(page, MISTAKE)
             page.get_by_role("button", name="Hint", exact=True).click()  # a hint shown too
             expect(page.locator("#exercise-hints > li:not([hidden])")).to_have_count(1)
         assert background(page) == (DARK_BG if theme == "dark" else LIGHT_BG)
