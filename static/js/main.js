@@ -244,9 +244,11 @@ graphChoice.addEventListener("choose", async (e) => {
 
 // An exercise (exercise/): a failed check's record is shown at the wrong call (or before any, at
 // a value that differs), marked.
-const showLocated = async ({ record, step, node, input }) => {
+const showLocated = async ({ record, step, node, input }, { reveal = false } = {}) => {
   newGraph(live.index);
-  if (await results.showRecord(record, step === null ? 0 : step + 1)) view.markLocated(node, input);
+  if (!(await results.showRecord(record, step === null ? 0 : step + 1))) return;
+  view.markLocated(node, input);
+  if (reveal) $("graph").scrollIntoView({ block: "center" });
 };
 const exercise = data.exercise ? new ExercisePanel({ ...data, editor, engine, show: showLocated }) : null;
 if (exercise) python.whenReady(() => exercise.ready());

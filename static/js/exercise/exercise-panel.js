@@ -27,7 +27,9 @@ export class ExercisePanel {
     this.solutionButton = $("exercise-solution");
     this.solution = $("exercise-solution-code");
     this.next = $("exercise-next");
-    this.checks = new CheckView({ verdict: $("exercise-verdict"), list: $("exercise-results") }, show);
+    // "Show on the graph" beside a failure also brings the graph to the screen (one column).
+    const showOnGraph = (located) => show(located, { reveal: true });
+    this.checks = new CheckView({ verdict: $("exercise-verdict"), list: $("exercise-results") }, showOnGraph);
     this.host = HostMessages.forPage(exercise.id);
     this.checking = 0;
     $("exercise-run")?.addEventListener("click", () => editor.now());
@@ -110,6 +112,7 @@ export class ExercisePanel {
     if (ticket !== this.checking) return; // a newer Check is on its way
     const summary = summarize(result);
     this.checks.show(result, summary);
+    this.checks.verdict.scrollIntoView({ block: "nearest" }); // Check may sit at the screen's foot
     performance.mark("exercise:verdict"); // for bench/: Check → verdict painted
     const before = this.progress.load(id);
     this.progress.save(id, { checked: true, passed: before.passed || summary.passed });

@@ -167,6 +167,13 @@ export class GraphView {
       this.groups.get(id)?.classList.add("located");
     }
     this.container.dataset.located = ""; // the legend names the mark (graph/legend.css)
+    // In view with its thick outline whole (the step's own follow may leave it on the edge).
+    const own = this.boxes?.boxOf(node);
+    if (!own) return;
+    const both = input && this.boxes.boxOf(input) ? union(own, this.boxes.boxOf(input)) : own;
+    const outlined = (r) => ({ x: r.x - 6, y: r.y - 6, width: r.width + 12, height: r.height + 12 });
+    const shown = this.panZoom.fits(outlined(both)) ? outlined(both) : outlined(own);
+    this.panZoom.keep(shown, this.boxes.edges());
   }
 
   clearLocated() {

@@ -122,6 +122,7 @@ export class PanZoom {
   resized(before) {
     if (this.auto === "initial") this.initial(this.focus);
     else if (this.auto === "fit") this.fit();
+    else if (this.kept) this.keep(this.kept.r, this.kept.edges);
     else {
       const { width, height } = this.size();
       this.view.x += ((before.width - width) * this.view.scale) / 2;
@@ -175,7 +176,7 @@ export class PanZoom {
     const limit = Math.max(this.fitScale() * MAX_SCALE_FACTOR, MIN_SCALE);
     const next = Math.min(Math.max(scale / factor, MIN_SCALE), limit);
     this.view = { x: x + px * (scale - next), y: y + py * (scale - next), scale: next };
-    this.auto = null;
+    this.auto = this.kept = null;
     this.apply();
   }
 
@@ -183,7 +184,7 @@ export class PanZoom {
   pan(dx, dy) {
     this.view.x -= dx * this.view.scale;
     this.view.y -= dy * this.view.scale;
-    this.auto = null;
+    this.auto = this.kept = null;
     this.apply();
   }
 
@@ -202,11 +203,19 @@ export class PanZoom {
   /** Pan as little as possible so that rectangle `r` (SVG units) is in view; `edges`
    * ({x, y}: the values' boxes as [lo, hi] spans on each axis): no edge of the view cuts one. */
   reveal(r, edges = null) {
+    this.kept = null;
     if (edges) this.edges = edges; // a resize's automatic view keeps labels whole too
     const { x, y } = this.revealed(r, edges);
     Object.assign(this.view, { x, y });
     if (this.auto === "initial") this.focus = r; // a resize keeps the step in view
     this.apply();
+  }
+
+  /** reveal(r), and again whenever the panel resizes, until the view moves otherwise (a panel
+   * that shrinks as text beside it grows would otherwise cut r at its edge). */
+  keep(r, edges = null) {
+    this.reveal(r, edges);
+    this.kept = { r, edges };
   }
 
   /** Where a view `length` long may start on `axis` without showing space beyond the graph
