@@ -13,13 +13,14 @@ from typing import Any
 
 from engine.numeric import format_number
 from engine.record.calls import calls_on, starting_values
+from engine.record.groups import Groups
 from engine.record.layout_choice import layout_choice, layout_cost, ranks
 from engine.record.numbers import number, shown
 from engine.record.recorder import Snapshot, Step
 from engine.record.step_texts import backward_step, seed_step, source_lines
 from engine.record.walked import MAX_NODES, WalkedGraph
 
-RECORD_VERSION = 5
+RECORD_VERSION = 6
 
 
 def graph_record(
@@ -35,6 +36,7 @@ def graph_record(
     limit: int = MAX_NODES,
     literals: bool = True,
     graph: WalkedGraph | None = None,
+    groups: Groups | None = None,
 ) -> dict[str, Any]:
     """The record of the graph of `root` and of the recorded calls on its nodes, in order.
 
@@ -46,6 +48,7 @@ def graph_record(
     is a number the program wrote (the expression language) rather than, say, a weight a
     Python program made in a list, so it needs no grad field. `graph`: the graph of `root`
     already walked (`walk`), so that a caller who looked at it first does not walk it again.
+    `groups`: the module calls of the program that made the graph (engine.record.groups).
     """
     g = graph if graph is not None else WalkedGraph(root, names, limit, literals)
     mine = calls_on(g, steps)
@@ -82,6 +85,7 @@ def graph_record(
         ],
         "backward": backward,
         "accumulates": [g.ids[id(v)] for v in g.order if contributions[id(v)] > 1],
+        "groups": groups.record(g.order, g.ids) if groups is not None else [],
     }
     texts = {n["id"]: [n["grad_text"]] for n in node_list}
     for step_json in backward:

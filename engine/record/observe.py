@@ -4,6 +4,8 @@ The runner compiles a program under the file name CELL. In that code, three kind
 matter: a no-argument closure (a node's `_backward`, or `backward`: one recorded step per
 call), an `__init__` (a value is born: counted for the node cap, and its birth orders set
 children), and a whole-graph method `backward(self)` (its receiver is a candidate root).
+In any code, a `__call__` may be a module's (engine.record.groups: the values made while it
+runs are its group), and once one has run, each engine.Value born is noted for the groups.
 Everything else is ignored — in Python 3.12+ through `sys.monitoring`, which stops reporting a
 function after its first call is declined, so unwatched code runs at full speed (measured in
 Pyodide 314: 200k calls 0.015 s with it, 0.015 s without); CPython 3.11 only has
@@ -19,16 +21,25 @@ from typing import Any
 
 from engine import creations, nodes
 from engine.record import creators
+from engine.record.groups import Groups
 from engine.record.recorder import Recorder, Step
+from engine.value import Value as _EngineValue
 
 CELL = creators.CELL
 _PASS_NAMES = ("backward", "backprop", "backpropagate")
 _GENERATED = "<string>"  # where a dataclass's generated __init__ lives
+_VALUE_INIT = _EngineValue.__init__.__code__  # every engine.Value is born here
+_SUSPENDS = 0x20 | 0x80 | 0x200  # CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR
 
 
 def classify(code: Any) -> str:
     """ "rule", "method" (a rule written as a method `_backward(self)`), "init", "pass",
-    "draw", or "" for code the observer ignores."""
+    "draw", "module" (a `__call__`, perhaps a module's), "born" (engine.Value's `__init__`),
+    or "" for code the observer ignores."""
+    if code.co_name == "__call__" and code.co_argcount and not code.co_flags & _SUSPENDS:
+        return "module"  # in any file: engine.nn's modules are a learner's too
+    if code is _VALUE_INIT:
+        return "born"
     if code.co_name == "__init__" and code.co_filename == _GENERATED:
         return "init"  # a dataclass's, perhaps: `started` checks whose class it is
     if code.co_filename != CELL:
@@ -76,6 +87,7 @@ class Observer:
 
     def __init__(self, recorder: Recorder):
         self.recorder = recorder
+        self.groups = Groups()
         self.kinds: dict[Any, str] = {}
         # (code, frame, step or None, kids) of the rules running now, innermost last
         self.open: list[tuple[Any, Any, Step | None, tuple[Any, ...]]] = []
@@ -95,7 +107,16 @@ class Observer:
             return True
         if kind == "new":
             return True
+        if kind == "born":  # watched only once a module has run (engine.record.groups)
+            if not self.groups.active:
+                return False
+            self.groups.born(frame.f_locals.get("self"))
+            return True
         first = frame.f_locals.get(code.co_varnames[0]) if code.co_varnames else None
+        if kind == "module":
+            if self.groups.is_module(first):
+                self.groups.entered(code, frame, first)
+            return True  # the next object called may be a module
         if kind == "method":
             self.method_started(code, frame, first)
         elif kind == "init":
@@ -104,6 +125,8 @@ class Observer:
                 return False
             nodes.birth[id(first)] = next(self.births)
             creators.note(first, frame.f_back)
+            if self.groups.active:
+                self.groups.born(first)
             creations.count()  # may raise the node cap's exception, into the program
         elif kind == "pass" and nodes.is_node(first):
             self.recorder.backward_target(first)
@@ -116,6 +139,8 @@ class Observer:
         if nodes.is_node(obj):
             nodes.birth[id(obj)] = next(self.births)
             creators.note(obj, frame.f_back)
+            if self.groups.active:
+                self.groups.born(obj)
             creations.count()
 
     def method_started(self, code: Any, frame: Any, node: Any) -> None:
@@ -174,8 +199,15 @@ class Observer:
 def install(observer: Observer) -> Callable[[], None]:
     """Start watching; returns the function that stops it."""
     if hasattr(sys, "monitoring"):
-        return _install_monitoring(observer)
-    return _install_profile(observer)
+        stop = _install_monitoring(observer)
+    else:
+        stop = _install_profile(observer)
+
+    def stop_all() -> None:
+        stop()
+        observer.groups.stop()
+
+    return stop_all
 
 
 def _install_monitoring(observer: Observer) -> Callable[[], None]:  # Python 3.12+
@@ -188,25 +220,43 @@ def _install_monitoring(observer: Observer) -> Callable[[], None]:  # Python 3.1
         return _install_profile(observer)
     mon.use_tool_id(tool, "autograd-playground")
     kind_of = observer.kind
+    groups = observer.groups
     returning: set[Any] = set()  # rule code whose returns are watched
 
+    born = groups.born
+    disable = mon.DISABLE
+    getframe = sys._getframe
+
     def on_start(code, offset):
+        if code is _VALUE_INIT:  # the hottest start, once a module has run: inline
+            if not groups.active:
+                return disable
+            born(getframe(1).f_locals["self"])
+            return None
         kind = kind_of(code)
         if not kind:
             return mon.DISABLE
-        if kind in ("rule", "method", "new") and code not in returning:
+        if kind in ("rule", "method", "new", "module") and code not in returning:
             returning.add(code)
             mon.set_local_events(tool, code, events.PY_RETURN)
+        was_active = groups.active
         if not observer.started(kind, code, sys._getframe(1)):
             return mon.DISABLE
+        if groups.active and not was_active:
+            mon.restart_events()  # the first module call: engine.Value's births, disabled so far
 
     def on_return(code, offset, retval):
-        if kind_of(code) == "new":
+        kind = kind_of(code)
+        if kind == "new":
             observer.made(retval, sys._getframe(1))
-            return
-        observer.ended(code, None)
+        elif kind == "module":
+            groups.left(sys._getframe(1), retval)
+        else:
+            observer.ended(code, None)
 
     def on_unwind(code, offset, exception):
+        if groups.stack and kind_of(code) == "module":
+            groups.left(sys._getframe(1), None)
         if observer.open and observer.open[-1][0] is code:
             observer.ended(code, None)
 
@@ -229,15 +279,19 @@ def _install_monitoring(observer: Observer) -> Callable[[], None]:  # Python 3.1
 
 def _install_profile(observer: Observer) -> Callable[[], None]:  # CPython 3.11
     kind_of = observer.kind
+    groups = observer.groups
 
     def profile(frame, event, arg):
         if event == "call":
             kind = kind_of(frame.f_code)
             if kind:
                 observer.started(kind, frame.f_code, frame)
-        elif event == "return":
-            if kind_of(frame.f_code) == "new":
+        elif event == "return":  # a raise too, with arg None
+            kind = kind_of(frame.f_code)
+            if kind == "new":
                 observer.made(arg, frame)
+            elif kind == "module":
+                groups.left(frame, arg)
             elif observer.open:
                 observer.ended(frame.f_code, frame)
 

@@ -10,6 +10,7 @@ from engine.graph import GraphTooLarge, topological_order
 from engine.record.calls import touched
 from engine.record.dot import dot_source
 from engine.record.graph_record import graph_record
+from engine.record.groups import Groups
 from engine.record.recorder import Recorder
 from engine.record.tracing import standard_pass
 from engine.record.walked import walk
@@ -67,8 +68,10 @@ def find(
     last_value: Any,
     source: str,
     limit: int,
+    groups: Groups | None = None,
 ) -> list[dict[str, Any]]:
-    """The graphs offered under "Graph of", the one the program most likely meant first."""
+    """The graphs offered under "Graph of", the one the program most likely meant first, each
+    with the program's module calls on it (`groups`, engine.record.groups)."""
     names = {key: name for key, (name, _) in named.items()}
     titled: list[tuple[Any, str]] = []
     if nodes.is_node(rec.last_target):
@@ -97,7 +100,9 @@ def find(
         if walked is None:
             graphs.append({**_too_big(root, title, limit), "root": None})
         elif touched(walked, rec.steps) or all(not kids for kids in walked.kids.values()):
-            record = graph_record(root, rec.steps, title=title, source=source, graph=walked)
+            record = graph_record(
+                root, rec.steps, title=title, source=source, graph=walked, groups=groups
+            )
             graphs.append(_graph(record, "root", root, walked.order))
         else:  # recorded once the others are: the standard pass changes grads they may share
             untouched.append((len(graphs), root, title, walked))
@@ -113,6 +118,7 @@ def find(
             seed=seed,
             source=source,
             graph=walked,
+            groups=groups,
         )
         graphs[index] = _graph(record, "standard", root, walked.order)
         graphs[index]["note"] = (
@@ -125,7 +131,9 @@ def find(
         title = names.get(id(snap.root)) or nodes.label(snap.root) or "a value"
         counts[title] = counts.get(title, 0) + 1
         numbered = f"draw_dot({title})" + (f" #{counts[title]}" if counts[title] > 1 else "")
-        record = graph_record(snap.root, names=names, title=numbered, snapshot=snap, literals=False)
+        record = graph_record(
+            snap.root, names=names, title=numbered, snapshot=snap, literals=False, groups=groups
+        )
         graphs.append(_graph(record, "snapshot"))
     return graphs
 

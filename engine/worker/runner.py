@@ -163,11 +163,12 @@ def run_program(
         return cell._Digraph()
 
     namespace = cell.namespace(draw_dot)
-    with watching(rec, limit, seed):
+    with watching(rec, limit, seed) as observer:
         last_value, stopped = run_cell(program, namespace, out)
     error = report.error(stopped, program.lines, limit) if stopped is not None else None
     named = offered.named_nodes(namespace, program.own_names)
-    graphs = offered.find(rec, named, last_value, "\n".join(program.lines), limit)
+    source = "\n".join(program.lines)
+    graphs = offered.find(rec, named, last_value, source, limit, observer.groups)
     if keep is not None:
         keep["roots"] = [g.get("root") for g in graphs]
         keep["orders"] = [g.pop("order", None) for g in graphs]
