@@ -280,7 +280,9 @@ const restoring = Boolean(early?.worker); // started already: a repeat visit
 if (startsAtLoad || python.waiting) python.soon(editorPanel);
 if (typedFirst || restored) editor.now();
 const firstStep = data.step ?? 0; // the server counts the forward pass's steps when shown
-(first ? results.show(first, firstStep, { laidOut: serverSvg }) : Promise.resolve(false))
+// No first graph (a Python program waits for Python): the page paints before the editor loads.
+const painted = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+(first ? results.show(first, firstStep, { laidOut: serverSvg }) : painted.then(() => false))
   .then((shown) => {
     performance.mark("first-graph"); // for tests and benchmarks (timings.js)
     if (shown && options.autoplay) results.stepper.play();
