@@ -206,9 +206,12 @@ def build_page(
     bigger than `settings.max_page_data` as JSON (a trace grows with the graph: the MLP preset is
     1.1 MB, a 6,000-value program 8 MB) is left out, and the page runs the program in the
     browser instead, so no page is much bigger than the limit."""
-    result = run(options.source, options.mode, dict(options.values))
-    if not result["ok"] and is_python_only(options.source):
+    if exercise is not None:  # the learner's own Python, run in their browser only
         result = python_pending()
+    else:
+        result = run(options.source, options.mode, dict(options.values))
+        if not result["ok"] and is_python_only(options.source):
+            result = python_pending()
     fallback = None if result["ok"] or result.get("pending") else run(DEFAULT_SOURCE, options.mode)
     n_steps = step_count(fallback or result, options.forward)
     step = clamp_step(options.step, n_steps, options.starts_at_end)

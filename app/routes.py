@@ -50,10 +50,11 @@ def _page_and_preview(
     manifest: dict[str, str],
     settings: Settings,
     exercise: dict[str, Any] | None,
-) -> tuple[Page, LinkPreview]:
+) -> tuple[Page, LinkPreview | None]:
     """The page's run and its link preview (whose title parses the program): engine work."""
     page = build_page(options, manifest, settings, exercise=exercise)
-    return page, link_preview(request, options)
+    # An exercise's page is named by its title (templates/exercise.html), not its starter's.
+    return page, None if exercise else link_preview(request, options)
 
 
 async def render(
