@@ -231,6 +231,8 @@ def test_a_verdict_below_the_screen_is_brought_into_view(playground: Page) -> No
     page.goto("/learn/neuron")
     wait_for_python(page)
     expect(page.locator("#expression")).to_have_value(MISTAKE.code)
+    # Its run done: the program's What if? fields, above Check, are in (they push it down).
+    expect(page.get_by_role("list", name="Inputs").get_by_role("listitem")).not_to_have_count(0)
     button = page.get_by_role("button", name="Check", exact=True)
     button.evaluate("(b) => b.scrollIntoView({block: 'end'})")
     on_screen(page, button, "Check")
