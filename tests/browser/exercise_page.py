@@ -15,7 +15,7 @@ from playwright.sync_api import FrameLocator, Locator, Page, expect
 from app.exercises.chapter import load_chapter
 from app.exercises.exercise import Exercise
 from engine.exercise import run_checks
-from tests.browser.playground_page import BOOT
+from tests.browser.playground_page import BOOT, replace_code
 from tests.engine.exercise.chapter_blocks import EXERCISES, blocks, exercise_files
 from tests.engine.exercise.wrong_solutions import Wrong, wrong_solutions
 
@@ -43,14 +43,6 @@ def paste(page: Page, code: str) -> None:
     """Select all and paste, as a learner does; then the editor holds `code`."""
     replace_code(page, page, code)
     expect(editor_text(page)).to_have_value(code)
-
-
-def replace_code(page: Page, scope: Page | FrameLocator, code: str) -> None:
-    """Select all in the editor and paste `code`, as a learner does (fill() raced once with
-    CodeMirror). `scope`: the page, or the frame the editor is in."""
-    scope.get_by_label("Expression").focus()
-    page.keyboard.press("ControlOrMeta+a")
-    page.keyboard.insert_text(code)
 
 
 def verdict(page: Page) -> Locator:

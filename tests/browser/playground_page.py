@@ -7,7 +7,7 @@ Waits are on locators only: under the page's CSP Playwright's wait_for_function 
 
 from urllib.parse import urlencode
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import FrameLocator, Locator, Page, expect
 
 import engine
 from engine.numeric import format_number
@@ -82,3 +82,11 @@ def step(page: Page, n: int) -> None:
         before = count.inner_text()
         page.get_by_role("button", name="Next step").click()
         expect(count).not_to_have_text(before)
+
+
+def replace_code(page: Page, scope: Page | FrameLocator, code: str) -> None:
+    """Select all in the editor and paste `code`, as a learner does (fill() raced once with
+    CodeMirror). `scope`: the page, or the frame the editor is in."""
+    scope.get_by_label("Expression").focus()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.insert_text(code)

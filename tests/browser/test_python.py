@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from engine.record.graph_record import grad_texts_at
 from engine.worker.runner import run_program
-from tests.browser.playground_page import BOOT, expect_grads, wait_for_python
+from tests.browser.playground_page import BOOT, expect_grads, replace_code, wait_for_python
 from tests.programs import program
 
 LIMIT_S = 2  # the run limit these tests ask for in the URL (the default is 5 s)
@@ -27,11 +27,7 @@ def open_ready(page: Page, **query: str | int) -> None:
 
 
 def paste(page: Page, source: str) -> None:
-    """Select all and paste, as a learner does. (Playwright's fill() selects by a DOM range,
-    which CodeMirror missed once under load: the text was appended to the program before it.)"""
-    page.get_by_label("Expression").focus()
-    page.keyboard.press("ControlOrMeta+a")
-    page.keyboard.insert_text(source)
+    replace_code(page, page, source)
 
 
 def output(page: Page):
