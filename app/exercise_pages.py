@@ -97,5 +97,5 @@ def chapter_or_404(request: Request, exercise_id: str) -> tuple[Chapter, Exercis
     chapter: Chapter = request.app.state.chapter
     exercise = chapter.by_id(exercise_id)
     if exercise is None:
-        raise HTTPException(404, f"No exercise {exercise_id!r} here.")
+        raise HTTPException(404, f"There is no exercise “{exercise_id}” in this chapter.")
     return chapter, exercise

@@ -88,7 +88,9 @@ def test_an_unknown_exercise_is_an_html_404(client, parse_html):
         assert response.status_code == 404, url
         assert response.headers["content-type"].startswith("text/html")
         assert "<h1>Page not found</h1>" in response.text
-        assert {"href": "/"} in parse_html(response.text).tags("a")
+        links = parse_html(response.text).tags("a")
+        assert {"href": "/learn"} in links and {"href": "/"} in links  # the chapter, the playground
+    assert "There is no exercise “nope” in this chapter." in client.get("/learn/nope").text
 
 
 def test_the_embed_serves_an_exercise_by_id(client, get_page):
@@ -108,6 +110,9 @@ def test_the_embed_of_an_unknown_exercise_is_a_404(client, exercise_id):
     assert response.status_code == 404
     assert response.headers["content-type"].startswith("text/html")
     assert "<script>" not in response.text  # never reflected as markup
+    assert "There is no page at" not in response.text  # /embed is a page; the exercise is not
+    if exercise_id:
+        assert "There is no exercise" in response.text
 
 
 def exercise_file(exercise_id: str, title: str, prompt: str, after: str = "") -> str:
