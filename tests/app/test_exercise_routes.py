@@ -221,3 +221,13 @@ def test_learn_has_no_inline_script(client, parse_html):
     scripts = parse_html(response.text).tags("script")
     assert [s.get("type") for s in scripts] == ["module", "application/json"]
     assert scripts[0]["src"].endswith("/chapter.js")
+
+
+def test_the_what_if_fields_are_below_the_checks_on_an_exercise_page(client):
+    """They arrive with the first run: above Check they pushed it down the screen."""
+    page = client.get("/learn/neuron").text
+    assert page.count('id="inputs"') == 1
+    assert page.index('id="exercise-verdict"') < page.index('id="inputs"')
+    playground = client.get("/").text  # the playground's stay in the program's panel
+    assert playground.index('id="expression"') < playground.index('id="inputs"')
+    assert 'id="exercise-verdict"' not in playground

@@ -79,8 +79,10 @@ def test_an_exercise_after_a_located_failure(playground: Page, tmp_path, size, t
     wait_for_python(page)
     replace_code(page, page, MISTAKE.code)
     # The learner scrolls to Check (the editor's end is in view after the paste; the button
-    # may be below it): as Playwright's click would, to the middle of the screen.
-    page.get_by_role("button", name="Check", exact=True).scroll_into_view_if_needed()
+    # may be below it), to the middle of the screen.
+    page.get_by_role("button", name="Check", exact=True).evaluate(
+        "(b) => b.scrollIntoView({block: 'center'})"
+    )
     scrolled = scroll_y(page)
     fail_located(page, MISTAKE)
     name = f"neuron-failed-{size_id(size)}-{theme}"
@@ -231,7 +233,8 @@ def test_a_verdict_below_the_screen_is_brought_into_view(playground: Page) -> No
     page.goto("/learn/neuron")
     wait_for_python(page)
     expect(page.locator("#expression")).to_have_value(MISTAKE.code)
-    # Its run done: the program's What if? fields, above Check, are in (they push it down).
+    # Its run done: the program's What if? fields are in (below the checks: nothing above
+    # Check moves after the scroll below).
     expect(page.get_by_role("list", name="Inputs").get_by_role("listitem")).not_to_have_count(0)
     button = page.get_by_role("button", name="Check", exact=True)
     button.evaluate("(b) => b.scrollIntoView({block: 'end'})")
