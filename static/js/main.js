@@ -24,6 +24,7 @@ import { NodeTable } from "./steps/node-table.js";
 import { OnScreen } from "./page/on-screen.js";
 import { OutputPane } from "./editor/output-pane.js";
 import { elements } from "./page/page-elements.js";
+import { firstFrame } from "./page/first-frame.js";
 import { Practice } from "./learn/practice.js";
 import { PageTitle } from "./page/page-title.js";
 import { PythonStart } from "./python/python-start.js";
@@ -36,7 +37,10 @@ import { bindTheme } from "./page/theme.js";
 import { UrlState } from "./page/url-state.js";
 import { VizLayout } from "./graph/viz-layout.js";
 
-await earlyWorkerRunning(); // a repeat visit: Python's worker starts before the page's work
+// The first frame is painted, and on a repeat visit Python's worker has started, before the
+// page's own work.
+const painted = firstFrame();
+await Promise.all([painted, earlyWorkerRunning()]);
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("initial-data").textContent);
 const options = data.options ?? {};
@@ -280,8 +284,6 @@ const restoring = Boolean(early?.worker); // started already: a repeat visit
 if (startsAtLoad || python.waiting) python.soon(editorPanel);
 if (typedFirst || restored) editor.now();
 const firstStep = data.step ?? 0; // the server counts the forward pass's steps when shown
-// No first graph (a Python program waits for Python): the page paints before the editor loads.
-const painted = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 (first ? results.show(first, firstStep, { laidOut: serverSvg }) : painted.then(() => false))
   .then((shown) => {
     performance.mark("first-graph"); // for tests and benchmarks (timings.js)
