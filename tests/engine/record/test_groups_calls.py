@@ -14,7 +14,7 @@ from engine.worker.runner import run_program
 from tests.engine.conftest import examples
 from tests.engine.expressions import Expr, expressions
 from tests.engine.record.groups_check import check, named, run
-from tests.programs import program
+from tests.programs import learners, program
 
 
 def moons(n: int) -> tuple[list[list[float]], list[float]]:
@@ -145,7 +145,7 @@ for _ in range(300):
     [
         "from engine import Value",
         "from micrograd.engine import Value",
-        program("learners/g01_micrograd_shape").split("\nx1 = ")[0],
+        learners.program("g01_micrograd_shape").split("\nx1 = ")[0],
     ],
     ids=["engine", "micrograd", "own class"],
 )
