@@ -10,7 +10,6 @@ Starts its own server and Debian's Chromium. Raw figures go to .cache/bench/exer
 table replaces its section of docs/benchmarks.md (bench/doc.py).
 """
 
-import argparse
 import time
 from pathlib import Path
 from typing import Any
@@ -187,10 +186,7 @@ def markdown(f: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=10)
-    parser.add_argument("--no-write", action="store_true", help="print only")
-    args = parser.parse_args()
+    args = report.arguments(__doc__, repeats=10).parse_args()
     report.measured_section(
         ".venv/bin/python -m bench.exercise_bench",
         ("Chromium",),

@@ -14,7 +14,6 @@ Starts its own server and Debian's Chromium. Raw figures go to .cache/bench/layo
 table replaces its section of docs/benchmarks.md (bench/doc.py).
 """
 
-import argparse
 import json
 import subprocess
 import time
@@ -160,11 +159,9 @@ def markdown(figures: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--repeats", type=int, default=3)
+    parser = report.arguments(__doc__, repeats=3)
     parser.add_argument("--cap", type=float, default=60.0, help="seconds before dot is killed")
     parser.add_argument("--no-page", action="store_true", help="skip the Chromium part")
-    parser.add_argument("--no-write", action="store_true", help="leave docs/ alone")
     args = parser.parse_args()
     report.measured_section(
         ".venv/bin/python -m bench.layout_bench",

@@ -16,7 +16,6 @@ Starts its own server and Debian's Chromium. Raw figures go to .cache/bench/lear
 tables replace their section of docs/benchmarks.md (bench/doc.py).
 """
 
-import argparse
 import gc
 import json
 import random
@@ -269,10 +268,8 @@ def markdown(f: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=10)
+    parser = report.arguments(__doc__, repeats=10)
     parser.add_argument("--moons-steps", type=int, default=6)
-    parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
     report.measured_section(
         ".venv/bin/python -m bench.learn_bench",

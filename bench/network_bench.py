@@ -13,7 +13,6 @@ reports 0 for the engine worker's cross-origin fetches). Writes its section of
 docs/benchmarks.md and the raw figures to .cache/bench/network.json.
 """
 
-import argparse
 import statistics
 
 from playwright.sync_api import Page
@@ -128,10 +127,7 @@ def markdown(runs: dict[str, list[dict]]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=1)
-    parser.add_argument("--no-write", action="store_true", help="print only")
-    args = parser.parse_args()
+    args = report.arguments(__doc__, repeats=1).parse_args()
     facts = report.started(".venv/bin/python -m bench.network_bench", "Chromium")
     runs: dict[str, list[dict]] = {name: [] for name, *_ in LINKS}
     with servers.playground() as base, chromium() as browser:

@@ -13,7 +13,6 @@ with the harness the browser tests use (bench/servers.py, bench/browser_bench.py
 Writes its section of docs/benchmarks.md (bench/doc.py).
 """
 
-import argparse
 import json
 import statistics
 from pathlib import Path
@@ -108,10 +107,7 @@ def markdown(results: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--no-write", action="store_true", help="print only")
-    args = parser.parse_args()
+    args = report.arguments(__doc__, repeats=5).parse_args()
     facts = report.started(".venv/bin/python -m bench.python_page", "Chromium")
     results = measure(args.repeats)
     detail = f"medians of {len(results['runs'])} fresh visits"

@@ -18,7 +18,6 @@ and compared with micrograd under the same collector. (The runner would stop thi
 its 20,000-value cap — the step makes ~70,000 values — so the recorder is switched on directly.)
 """
 
-import argparse
 import contextlib
 import json
 import statistics
@@ -137,10 +136,7 @@ def pyodide(repeats: int) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=7)
-    parser.add_argument("--no-write", action="store_true", help="print only")
-    args = parser.parse_args()
+    args = report.arguments(__doc__, repeats=7).parse_args()
     facts = report.started(".venv/bin/python -m bench.recording", "Node")
     tables = [markdown("CPython", measure(args.repeats)), ""]
     tables.append(markdown("Pyodide 314", pyodide(args.repeats)))

@@ -7,6 +7,7 @@ A run's facts are kept with its raw figures in .cache/bench/ (not committed), so
 section can be written again from them.
 """
 
+import argparse
 import json
 import os
 import platform
@@ -28,6 +29,16 @@ TOOLS = {  # name in the header -> the command that prints its version
     "Graphviz": ["dot", "-V"],
 }
 _VERDICT = re.compile(r"\*\*not met\*\*|\bmet\b")
+
+
+def arguments(doc: str, repeats: int) -> argparse.ArgumentParser:
+    """A benchmark script's command line: described by its docstring's first line, with
+    `--repeats` (default `repeats`) and `--no-write` (print the section, leave
+    docs/benchmarks.md alone); the script adds its own options."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=repeats)
+    parser.add_argument("--no-write", action="store_true", help="print only")
+    return parser
 
 
 def _version(command: list[str]) -> str:

@@ -45,8 +45,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _wait_until_up(url: str, process: subprocess.Popen, log: Path | None) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
+def _wait_until_up(url: str, process: subprocess.Popen, log: Path | None, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             tail = f":\n{log.read_text()}" if log else ""
@@ -58,16 +58,24 @@ def _wait_until_up(url: str, process: subprocess.Popen, log: Path | None) -> Non
         except OSError:
             time.sleep(0.1)
     tail = f":\n{log.read_text()}" if log else ""
-    raise ServerError(f"{url} did not answer within {START_TIMEOUT} s{tail}")
+    raise ServerError(f"{url} did not answer within {timeout} s{tail}")
 
 
 @contextmanager
-def running(command: list[str], health_url: str, log: Path | None = None, cwd: Path = ROOT):
-    """Run `command` until the block ends; its output goes to `log` (or nowhere)."""
+def running(
+    command: list[str],
+    health_url: str,
+    log: Path | None = None,
+    cwd: Path = ROOT,
+    env: dict[str, str] | None = None,
+    timeout: float = START_TIMEOUT,
+):
+    """Run `command` (in `cwd`, with `env` if given) until the block ends, once `health_url`
+    answers 200 (within `timeout` seconds); its output goes to `log` (or nowhere)."""
     with open(log, "w") if log else open(os.devnull, "w") as out:
-        process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
-        _wait_until_up(health_url, process, log)
+        _wait_until_up(health_url, process, log, timeout)
         yield process
     finally:
         process.terminate()

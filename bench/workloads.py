@@ -1,7 +1,8 @@
 """The engine workloads, written once and run in both CPython and Pyodide.
 
 Each function takes the library under test (its `Value` class, its `MLP` class) as an
-argument, so engine and micrograd do exactly the same work. Standard library only.
+argument, so engine and micrograd do exactly the same work. Standard library only, besides
+the repository's own engine and the preset menu's programs (app/presets.py, itself stdlib only).
 """
 
 import gc
@@ -12,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from app.presets import NEURON  # the seeds' neuron, in the playground's language
 from engine.worker import moons as engine_moons
 
 CHAIN_FACTOR = 1.0001  # y = y * 1.0001 + 0.0: two ops per link, values stay near 1
@@ -19,17 +21,6 @@ MLP_SIZES = [16, 16, 1]  # micrograd's demo MLP(2, [16, 16, 1])
 MLP_POINTS = 100
 MLP_SEED = 1337
 HINGE_ALPHA = 1e-4  # micrograd's demo: L2 regularisation strength
-
-# The seeds' neuron, in the playground's language.
-NEURON = """\
-x1 = 2.0
-x2 = 0.0
-w1 = -3.0
-w2 = 1.0
-b = 6.8813735870195432
-n = x1*w1 + x2*w2 + b
-o = n.tanh()
-"""
 
 
 def tanh_chain_source(lines: int) -> str:

@@ -1,14 +1,13 @@
 """GET /card.png: the link preview's picture on a 1200 x 630 card, for every well-formed link."""
 
-import struct
 import subprocess
-import zlib
 from urllib.parse import urlencode
 
 import pytest
 
 from app.card_image import CARD, MARGIN, card_dot
 from app.presets import LOSS, NEURON
+from tests.png import pixels
 
 needs_dot = pytest.mark.needs_dot
 PYTHON = "class V:\n    def __init__(self, data):\n        self.data = data\n\nL = V(2.0)\n"
@@ -19,45 +18,6 @@ def card(client, **params) -> bytes:
     assert response.status_code == 200, response.text
     assert response.headers["content-type"] == "image/png"
     return response.content
-
-
-def pixels(png: bytes) -> tuple[int, int, int, list[bytes]]:
-    """Width, height, channels and the unfiltered rows of a PNG."""
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    position, chunks = 8, {}
-    while position < len(png):
-        (length,) = struct.unpack(">I", png[position : position + 4])
-        kind = png[position + 4 : position + 8]
-        chunks[kind] = chunks.get(kind, b"") + png[position + 8 : position + 8 + length]
-        position += 12 + length
-    width, height, depth, color = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
-    assert depth == 8
-    channels = {2: 3, 6: 4}[color]
-    raw = zlib.decompress(chunks[b"IDAT"])
-    stride, rows, previous = width * channels, [], bytearray(width * channels)
-    for y in range(height):
-        kind, line = (
-            raw[y * (stride + 1)],
-            bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)]),
-        )
-        for x in range(stride):
-            left = line[x - channels] if x >= channels else 0
-            up = previous[x]
-            corner = previous[x - channels] if x >= channels else 0
-            if kind == 1:
-                line[x] = (line[x] + left) & 255
-            elif kind == 2:
-                line[x] = (line[x] + up) & 255
-            elif kind == 3:
-                line[x] = (line[x] + (left + up) // 2) & 255
-            elif kind == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                best = left if pa <= pb and pa <= pc else up if pb <= pc else corner
-                line[x] = (line[x] + best) & 255
-        rows.append(bytes(line))
-        previous = line
-    return width, height, channels, rows
 
 
 def drawn_box(png: bytes) -> tuple[int, int, int, int]:

@@ -132,40 +132,35 @@ def test_the_cache_is_bounded_in_bytes(tmp_path):
     assert [dot for _, dot in renderer._cache] == [second]  # keyed by (output, DOT)
 
 
-def test_too_many_at_once_is_busy_with_retry_after(tmp_path):
-    renderer = DotRenderer(script(tmp_path / "dot", "exec sleep 30"), concurrency=1)
+def refused_beside_a_slow_draw(renderer, first: dict, second: dict, match: str) -> DotError:
+    """While a first draw (svg()'s arguments `first`) hangs, a second (`second`) is refused
+    with `match`; that refusal, once the first is cancelled."""
 
     async def two():
-        first = asyncio.ensure_future(renderer.svg("digraph { a }", timeout=2, client="a"))
+        slow = asyncio.ensure_future(renderer.svg("digraph { a }", timeout=2, **first))
         await asyncio.sleep(0.1)
-        with pytest.raises(DotError, match="busy") as caught:
-            await renderer.svg("digraph { b }", client="b", wait=0.1)
-        first.cancel()
+        with pytest.raises(DotError, match=match) as caught:
+            await renderer.svg("digraph { b }", **second)
+        slow.cancel()
         with pytest.raises(asyncio.CancelledError):
-            await first
+            await slow
         return caught.value
 
-    busy = asyncio.run(two())
+    return asyncio.run(two())
+
+
+def test_too_many_at_once_is_busy_with_retry_after(tmp_path):
+    renderer = DotRenderer(script(tmp_path / "dot", "exec sleep 30"), concurrency=1)
+    other = {"client": "b", "wait": 0.1}
+    busy = refused_beside_a_slow_draw(renderer, {"client": "a"}, other, "busy")
     assert busy.status == 503 and busy.retry_after
     assert not renderer.running  # the cancelled run was killed too
 
 
 def test_one_client_gets_a_429_past_its_share(tmp_path):
     renderer = DotRenderer(script(tmp_path / "dot", "exec sleep 30"), concurrency=4, per_client=1)
-
-    async def two():
-        first = asyncio.ensure_future(
-            renderer.svg("digraph { a }", timeout=2, client="x", expensive=True)
-        )
-        await asyncio.sleep(0.1)
-        with pytest.raises(DotError, match="already drawing") as caught:
-            await renderer.svg("digraph { b }", client="x", expensive=True)
-        first.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await first
-        return caught.value
-
-    limited = asyncio.run(two())
+    mine = {"client": "x", "expensive": True}
+    limited = refused_beside_a_slow_draw(renderer, mine, mine, "already drawing")
     assert limited.status == 429 and limited.retry_after
 
 

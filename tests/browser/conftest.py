@@ -11,9 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page
+from playwright.sync_api import Page
 
 from bench import servers
+from tests.browser.watch import errors
 
 HERE = Path(__file__).resolve().parent
 
@@ -59,14 +60,7 @@ def base_url(live_server: str) -> str:
 def playground(page: Page) -> Iterator[Page]:
     """The page, failing the test on any console error (CSP violations are console errors),
     uncaught exception or failed request."""
-    problems: list[str] = []
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            problems.append(f"console: {message.text} ({message.location.get('url')})")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
+    problems = errors(page)
     page.on(
         "requestfailed",
         lambda request: (

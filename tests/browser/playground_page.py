@@ -11,6 +11,7 @@ from playwright.sync_api import FrameLocator, Locator, Page, expect
 
 import engine
 from engine.numeric import format_number
+from engine.record.graph_record import grad_texts_at
 
 BOOT = 60_000  # ms: Pyodide takes 3-10 s to start in headless Chromium, more on a busy machine
 LAYOUT = 60_000  # ms: the MLP preset's layout in Graphviz WASM
@@ -26,13 +27,12 @@ def shown(x: float | str) -> str:
     return x if isinstance(x, str) else format_number(x)
 
 
-def grads_after(trace: dict, position: int) -> dict[str, str]:
-    """Each node's grad text once the first `position` backward steps have run."""
-    texts = {n["id"]: n["grad_text"] for n in trace["nodes"]}
-    for step in trace["backward"][:position]:
-        for change in step["changes"]:
-            texts[change["node"]] = change["after_text"]
-    return texts
+def drawn_grads(record: dict, position: int) -> dict[str, str]:
+    """The grad texts the graph shows once the first `position` backward steps have run: a
+    constant is drawn with its number only, no grad."""
+    constants = {n["id"] for n in record["nodes"] if n["constant"]}
+    texts = grad_texts_at(record, position)
+    return {uid: text for uid, text in texts.items() if uid not in constants}
 
 
 def expect_grads(page: Page, texts: dict[str, str]) -> None:
@@ -54,11 +54,46 @@ def open_page(page: Page, **query: str | int) -> None:
     expect(page.locator("#graph svg")).to_be_visible()
 
 
+RUNTIME = "**/pyodide.asm.wasm"  # the runtime's download, the biggest of Python's boot
+
+
+def block_runtime(page: Page, blocked: str) -> str:
+    """Make the runtime's download fail (`blocked` "abort") or hang ("never answer") until
+    page.unroute(RUNTIME); the cause the boot status must tell."""
+    held = []  # the hung requests, never answered
+
+    def block(route) -> None:
+        if blocked == "abort":
+            route.abort()
+        else:
+            held.append(route)
+
+    page.route(RUNTIME, block)
+    return "no answer within 2 s" if blocked == "never answer" else "the request failed"
+
+
+def code_editor(page: Page, url: str = "/") -> Locator:
+    """Open `url` and wait for the code editor (CodeMirror); the box a learner types in."""
+    page.goto(url)
+    expect(page.locator(".cm-content")).to_be_visible()
+    return page.get_by_role("textbox", name="Expression")
+
+
+def load_preset_over(page: Page, typed: str) -> Locator:
+    """The learner types `typed`, then loads a preset over it (their text is gone); the box."""
+    box = code_editor(page)
+    box.fill(typed)
+    page.get_by_label("Presets").select_option(index=3)  # "A value used twice"
+    page.get_by_role("button", name="Load example").click()
+    expect(page.locator("#expression")).not_to_have_value(typed)
+    return box
+
+
 def wait_for_python(page: Page) -> None:
     expect(page.locator("#boot-status")).to_have_attribute("data-state", "ready", timeout=BOOT)
 
 
-def open_ready(page: Page, **query: str) -> None:
+def open_ready(page: Page, **query: str | int) -> None:
     page.goto("/" + (f"?{urlencode(query)}" if query else ""))
     wait_for_python(page)
 

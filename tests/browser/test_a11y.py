@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.presets import NEURON
-from tests.browser.playground_page import expect_grads, grads_after, open_page, step_count, trace_of
+from engine.record.graph_record import grad_texts_at
+from tests.browser.playground_page import expect_grads, open_page, step_count, trace_of
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 DARK_BG = "rgb(15, 20, 25)"  # --bg in static/css/page/palette.css
@@ -51,7 +52,7 @@ def test_node_table_has_a_row_per_value_and_follows_the_steps(playground: Page) 
     for k in range(1, n + 1):
         page.get_by_role("button", name="Next step").click()
         expect(step_count(page)).to_have_text(f"{k} / {n}")
-        grads = grads_after(trace, k)
+        grads = grad_texts_at(trace, k)
         for node in trace["nodes"]:
             if node["label"] in ("x1", "w1", "b"):
                 expect(grad_cell(page, node["label"])).to_have_text(grads[node["id"]])

@@ -7,10 +7,11 @@ the page draws them with the layered layout and says so; small graphs stay Graph
 from playwright.sync_api import Page, expect
 
 from engine.language.parser import MAX_VALUES
+from engine.record.graph_record import grad_texts_at
 from engine.worker.playground import run
 from engine.worker.runner import run_program
-from tests.browser.playground_page import LAYOUT, expect_grads, grads_after
-from tests.browser.test_python import open_ready, paste
+from tests.browser.playground_page import LAYOUT, expect_grads, open_ready
+from tests.browser.test_python import paste
 
 # Building and recording 20,000 Values in Pyodide takes 2-3 s here: within the default run
 # limit (5 s), which this test keeps. The wait allows for a loaded machine's layout.
@@ -61,7 +62,7 @@ def test_a_20000_value_chain_draws_and_steps(playground: Page) -> None:
     page.get_by_role("button", name="Next step").click()
     n = len(record["backward"])
     expect(page.locator("#step-count")).to_have_text(f"2 / {n}")
-    expect_grads(page, {k: v for k, v in grads_after(record, 2).items() if v != "0.0000"})
+    expect_grads(page, {k: v for k, v in grad_texts_at(record, 2).items() if v != "0.0000"})
 
 
 def test_fifteen_sums_of_200_terms_draw_and_step(playground: Page) -> None:
@@ -87,7 +88,7 @@ def test_fifteen_sums_of_200_terms_draw_and_step(playground: Page) -> None:
     page.get_by_role("button", name="Next step").click()
     page.get_by_role("button", name="Next step").click()
     expect(page.locator("#step-count")).to_have_text(f"2 / {len(trace['backward'])}")
-    expect_grads(page, {k: v for k, v in grads_after(trace, 2).items() if v != "0.0000"})
+    expect_grads(page, {k: v for k, v in grad_texts_at(trace, 2).items() if v != "0.0000"})
 
 
 def test_small_graphs_stay_graphviz(playground: Page) -> None:
@@ -109,4 +110,4 @@ def test_a_small_fan_in_bomb_is_not_left_to_graphviz(playground: Page) -> None:
     expect_layered(page, len(trace["nodes"]))
     expect(page.locator("#graph svg g.edge.stub")).to_have_count(120)
     page.get_by_role("button", name="Next step").click()
-    expect_grads(page, {k: v for k, v in grads_after(trace, 1).items() if v != "0.0000"})
+    expect_grads(page, {k: v for k, v in grad_texts_at(trace, 1).items() if v != "0.0000"})

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from app.presets import DEFAULT_SOURCE
-from tests.browser.playground_page import wait_for_python
+from tests.browser.playground_page import code_editor, load_preset_over, wait_for_python
 from tests.browser.test_a11y import AXE
 
 LINK = "x = 2.0\ny = x * x"
@@ -35,12 +35,6 @@ Storage.prototype.setItem = function (key, value) {
 
 def expression(page: Page):
     return page.get_by_role("textbox", name="Expression")
-
-
-def code_editor(page: Page, url: str = "/"):
-    page.goto(url)
-    expect(page.locator(".cm-content")).to_be_visible()
-    return expression(page)
 
 
 def test_keystrokes_typed_as_the_page_opens_are_kept_in_order(playground: Page) -> None:
@@ -131,11 +125,7 @@ def test_a_draft_equal_to_the_links_program_is_no_draft(playground: Page) -> Non
 
 def test_a_preset_can_be_undone_from_the_page(playground: Page) -> None:
     page = playground
-    box = code_editor(page)
-    box.fill("y = 7.0 * 6.0")
-    page.get_by_label("Presets").select_option(index=3)  # "A value used twice"
-    page.get_by_role("button", name="Load example").click()
-    expect(page.locator("#expression")).not_to_have_value("y = 7.0 * 6.0")
+    box = load_preset_over(page, "y = 7.0 * 6.0")
     expect(page.locator("#draft-say")).to_contain_text("Loaded")
     page.keyboard.press("Tab")  # from "Load", the next stop is the way back
     expect(page.get_by_role("button", name="Undo")).to_be_focused()

@@ -4,19 +4,12 @@ with its styles allowed by the page's nonce (the fixture fails on any CSP violat
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.playground_page import wait_for_python
-
-
-def editor(page: Page):
-    page.goto("/")
-    content = page.locator(".cm-content")
-    expect(content).to_be_visible()
-    return page.get_by_role("textbox", name="Expression")
+from tests.browser.playground_page import code_editor, load_preset_over, wait_for_python
 
 
 def test_the_editor_is_codemirror_with_python_highlighting(playground: Page) -> None:
     page = playground
-    box = editor(page)
+    box = code_editor(page)
     expect(box).to_have_attribute("contenteditable", "true")
     box.fill("def f(x):\n    return x * 2\nprint(f(3))")
     expect(page.locator(".cm-lineNumbers .cm-gutterElement").filter(has_text="3")).to_have_count(1)
@@ -27,7 +20,7 @@ def test_the_editor_is_codemirror_with_python_highlighting(playground: Page) -> 
 
 def test_tab_indents_and_shift_tab_dedents(playground: Page) -> None:
     page = playground
-    box = editor(page)
+    box = code_editor(page)
     box.fill("x = 1")
     page.keyboard.press("Home")
     page.keyboard.press("Tab")
@@ -41,7 +34,7 @@ def test_tab_indents_and_shift_tab_dedents(playground: Page) -> None:
 
 def test_an_error_is_marked_and_the_editor_keeps_its_height(playground: Page) -> None:
     page = playground
-    box = editor(page)
+    box = code_editor(page)
     wait_for_python(page)
     height = page.locator(".code-editor").bounding_box()["height"]
     box.fill("x = 3 +* 2")
@@ -56,11 +49,7 @@ def test_an_error_is_marked_and_the_editor_keeps_its_height(playground: Page) ->
 
 def test_a_preset_is_one_undo_away(playground: Page) -> None:
     page = playground
-    box = editor(page)
-    box.fill("y = 7.0 * 6.0")
-    page.get_by_label("Presets").select_option(index=3)  # "A value used twice"
-    page.get_by_role("button", name="Load example").click()
-    expect(page.locator("#expression")).not_to_have_value("y = 7.0 * 6.0")
+    box = load_preset_over(page, "y = 7.0 * 6.0")
     box.focus()
     page.keyboard.press("Control+z")
     expect(page.locator("#expression")).to_have_value("y = 7.0 * 6.0")

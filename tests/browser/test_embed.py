@@ -7,21 +7,19 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-import engine
 from app.presets import LOSS
+from tests.browser.playground_page import drawn_grads, trace_of
 from tests.browser.watch import static_server, watch
 
 
-def grads_at(source: str, mode: str, position: int) -> dict[str, str]:
-    record = engine.trace(engine.parse(source), mode)
-    texts = {n["id"]: n["grad_text"] for n in record["nodes"]}
-    for step in record["backward"][:position]:
-        for change in step["changes"]:
-            texts[change["node"]] = change["after_text"]
-    constants = {n["id"] for n in record["nodes"] if n["constant"]}  # drawn with no grad
-    return {uid: text for uid, text in texts.items() if uid not in constants}
+def embed_dialog(page: Page) -> tuple[Locator, Locator]:
+    """Open the Embed dialog: it and its HTML snippet's box."""
+    page.get_by_role("button", name="Embed", exact=True).click()
+    dialog = page.get_by_role("dialog", name="Embed this graph")
+    expect(dialog).to_be_visible()
+    return dialog, dialog.get_by_label("HTML")
 
 
 def iframe_src(snippet: str) -> dict[str, list[str]]:
@@ -49,10 +47,7 @@ def open_loss_at_step_3(page: Page) -> None:
 def test_the_snippet_reproduces_the_state_on_screen(strict: Page) -> None:
     page = strict
     open_loss_at_step_3(page)
-    page.get_by_role("button", name="Embed", exact=True).click()
-    dialog = page.get_by_role("dialog", name="Embed this graph")
-    expect(dialog).to_be_visible()
-    code = dialog.get_by_label("HTML")
+    dialog, code = embed_dialog(page)
     expect(code).to_have_value(re.compile(r"^<iframe src=.*step=3"))
     snippet = code.input_value()
     assert iframe_src(snippet) == {"src": [LOSS], "mode": ["overwrite"], "step": ["3"]}
@@ -62,7 +57,7 @@ def test_the_snippet_reproduces_the_state_on_screen(strict: Page) -> None:
     # The preview is the embed itself, at the same step with the same grads.
     preview = page.frame_locator("#embed-preview")
     expect(preview.locator("#step-count")).to_have_text(re.compile(r"^3 / "))
-    for node_id, text in grads_at(LOSS, "overwrite", 3).items():
+    for node_id, text in drawn_grads(trace_of(LOSS, "overwrite"), 3).items():
         grad = preview.locator(f"#graph svg g[id='{node_id}'] > text").last
         expect(grad).to_have_text(f"grad {text}")
 
@@ -146,11 +141,9 @@ def test_the_snippet_carries_the_learning_modes_and_what_if_values(strict: Page)
     x1.fill("3")
     x1.press("Enter")
     expect(page).to_have_url(re.compile(r"values="), timeout=30_000)  # the rerun is on screen
-    page.get_by_role("button", name="Embed", exact=True).click()
-    dialog = page.get_by_role("dialog", name="Embed this graph")
+    dialog, code = embed_dialog(page)
     expect(dialog.get_by_label("Forward pass on the timeline")).to_be_checked()
     expect(dialog.get_by_label("Practice: predict each grad")).not_to_be_checked()
-    code = dialog.get_by_label("HTML")
     expect(code).to_have_value(re.compile("forward=1"))
     query = iframe_src(code.input_value())
     assert query["values"] == ['{"x1":3.0}'] and "practice" not in query

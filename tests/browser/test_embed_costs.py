@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from app.presets import NEURON
+from engine.record.tracing import DEFAULT_SPEED
 from tests.browser.playground_page import trace_of
 from tests.browser.watch import watch
 
@@ -51,23 +52,16 @@ def frozen_clock(page: Page) -> None:
     page.clock.pause_at(1000)
 
 
-def test_speed_holds_in_an_embed_without_controls(page: Page) -> None:
+@pytest.mark.parametrize(
+    "query, ms", [("&speed=250", 250), ("", DEFAULT_SPEED)], ids=["speed=250", "default"]
+)
+def test_the_speed_holds_in_an_embed_without_controls(page: Page, query: str, ms: int) -> None:
+    """The URL's speed, else the server's default (engine.record.tracing.DEFAULT_SPEED)."""
     frozen_clock(page)
-    page.goto("/embed?controls=0&editor=0&autoplay=1&speed=250")
+    page.goto(f"/embed?controls=0&editor=0&autoplay=1{query}")
     status = page.locator("#status")
     expect(status).to_have_text(re.compile(r"^Step 1 of "))
-    page.clock.run_for(240)
-    expect(status).to_have_text(re.compile(r"^Step 1 of "))
-    page.clock.run_for(20)
-    expect(status).to_have_text(re.compile(r"^Step 2 of "))
-
-
-def test_the_default_speed_is_the_server_s(page: Page) -> None:
-    frozen_clock(page)
-    page.goto("/embed?controls=0&editor=0&autoplay=1")
-    status = page.locator("#status")
-    expect(status).to_have_text(re.compile(r"^Step 1 of "))
-    page.clock.run_for(990)
+    page.clock.run_for(ms - 10)
     expect(status).to_have_text(re.compile(r"^Step 1 of "))
     page.clock.run_for(20)
     expect(status).to_have_text(re.compile(r"^Step 2 of "))

@@ -13,7 +13,7 @@ from app.embed_code import HEIGHT_EXERCISE
 from tests.browser.exercise_page import check, code_blocks, expected_check, replace_code, wrong
 from tests.browser.measure import settled
 from tests.browser.playground_page import BOOT
-from tests.browser.test_embed import iframe_src
+from tests.browser.test_embed import embed_dialog, iframe_src
 from tests.browser.watch import static_server, watch
 
 SOURCE = "autograd-playground"
@@ -189,10 +189,7 @@ def test_the_embed_dialog_of_an_exercise_offers_it(playground: Page) -> None:
     page = playground
     page.goto("/learn/neuron")
     expect(page.get_by_role("heading", name="tanh, and a neuron")).to_be_visible()
-    page.get_by_role("button", name="Embed", exact=True).click()
-    dialog = page.get_by_role("dialog", name="Embed this graph")
-    expect(dialog).to_be_visible()
-    code = dialog.get_by_label("HTML")
+    _, code = embed_dialog(page)
     expect(code).to_have_value(re.compile(r'^<iframe src="[^"]*/embed\?exercise=neuron"'))
     snippet = code.input_value()
     assert iframe_src(snippet) == {"exercise": ["neuron"]}  # its starter: no program in the URL

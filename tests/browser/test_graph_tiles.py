@@ -6,8 +6,6 @@ wherever the view is, and a downloaded SVG must be one piece again.
 """
 
 import re
-import struct
-import zlib
 from pathlib import Path
 from urllib.parse import urlencode
 from xml.etree import ElementTree
@@ -16,8 +14,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from app.presets import mlp_loss_source
-from tests.browser.playground_page import grads_after, trace_of
+from engine.record.graph_record import grad_texts_at
+from tests.browser.playground_page import trace_of
 from tests.browser.watch import watch
+from tests.png import pixels
 
 LAYOUT = 60_000  # ms: the MLP preset's layout in Graphviz WASM
 SVG = "{http://www.w3.org/2000/svg}"
@@ -91,36 +91,7 @@ def mlp(page: Page):
 
 def block_means(png: bytes) -> tuple[int, int, list[float]]:
     """The mean channel value of each BLOCK x BLOCK square of an 8-bit RGB(A) PNG."""
-    position, chunks = 8, {}
-    while position < len(png):
-        (length,) = struct.unpack(">I", png[position : position + 4])
-        kind = png[position + 4 : position + 8]
-        chunks[kind] = chunks.get(kind, b"") + png[position + 8 : position + 8 + length]
-        position += 12 + length
-    width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
-    assert depth == 8 and color in (2, 6) and interlace == 0
-    bpp = {2: 3, 6: 4}[color]
-    raw, stride = zlib.decompress(chunks[b"IDAT"]), width * bpp
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        start = y * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b = previous[i]
-            c = previous[i - bpp] if i >= bpp else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 2:
-                line[i] = (line[i] + b) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(line)
-        previous = line
+    width, height, bpp, rows = pixels(png)
     means = []
     for by in range(0, height - BLOCK + 1, BLOCK):
         for bx in range(0, width - BLOCK + 1, BLOCK):
@@ -161,7 +132,7 @@ def test_a_tiled_graph_steps_in_place_and_answers_clicks(mlp) -> None:
     changed = {c["node"] for c in step["changes"]}
     expect(page.locator("#graph svg g.node.changed")).to_have_count(len(changed))
     constants = {n["id"] for n in trace["nodes"] if n["constant"]}  # drawn as a number alone
-    for node_id, text in grads_after(trace, 4).items():
+    for node_id, text in grad_texts_at(trace, 4).items():
         if node_id in changed - constants:
             grad = page.locator(f"#graph svg g[id='{node_id}'] > text").last
             expect(grad).to_have_text(f"grad {text}")
@@ -190,7 +161,7 @@ def test_a_downloaded_svg_of_a_tiled_graph_is_one_piece(mlp, tmp_path: Path) -> 
     assert not root.findall(f".//{SVG}svg")  # no nested pictures either
     drawn = {g.get("id") for g in root.iter(f"{SVG}g")}
     assert {n["id"] for n in trace["nodes"]} <= drawn
-    grads = grads_after(trace, 1)
+    grads = grad_texts_at(trace, 1)
     constants = {n["id"] for n in trace["nodes"] if n["constant"]}
     for change in trace["backward"][0]["changes"]:
         if change["node"] in constants:

@@ -4,17 +4,14 @@ that shows Playground(o), step it, and read the grads on its SVG."""
 import json
 import os
 import re
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from bench import servers
 from engine import Value, trace
-from tests.browser.watch import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "playground-test-token"
@@ -54,36 +51,16 @@ def jupyterlab(tmp_path: Path):
                    "outputs": [], "source": source} for i, source in enumerate(CELLS)],
     }  # fmt: skip
     (tmp_path / "widget.ipynb").write_text(json.dumps(notebook))
-    port = free_port()
+    port = servers.free_port()
     command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root"]
     command += ["--ip=127.0.0.1", f"--port={port}", f"--ServerApp.token={TOKEN}"]
     command += [f"--ServerApp.root_dir={tmp_path}", "--LabApp.news_url=None"]
     command += ["--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     env = {**os.environ, "PYTHONPATH": str(ROOT), "JUPYTER_CONFIG_DIR": str(tmp_path / "config")}
-    log = (tmp_path / "jupyter.log").open("w")
-    server = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    pytest.fail(
-                        f"JupyterLab did not start:\n{(tmp_path / 'jupyter.log').read_text()}"
-                    )
-                time.sleep(0.5)
+    status = f"{base}/api/status?token={TOKEN}"
+    with servers.running(command, status, tmp_path / "jupyter.log", tmp_path, env, START_TIMEOUT):
         yield base
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
 
 
 def test_the_widget_steps_in_jupyterlab(page: Page, jupyterlab: str) -> None:

@@ -5,17 +5,16 @@ Pyodide (tests/engine/test_learners.py); these check the page shows what the wor
 
 import contextlib
 import io
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from engine.record.graph_record import grad_texts_at
 from engine.worker.playground import run_in_worker
-from tests.browser.playground_page import BOOT, expect_grads
-from tests.browser.test_python import open_ready, output, paste, step_to_end
+from tests.browser.playground_page import BOOT, expect_grads, open_ready
+from tests.browser.test_python import output, paste, step_to_end
+from tests.programs import learners
 
-CORPUS = Path(__file__).resolve().parents[1] / "programs" / "learners"
 DRAWN = [
     "g03_dict_default_children",  # the blog post's own class: leaves in `children={}`
     "h01_dataclass",
@@ -35,7 +34,7 @@ def printed(source: str) -> str:
 @pytest.mark.parametrize("name", DRAWN)
 def test_a_learners_class_is_drawn_and_stepped_with_its_own_numbers(playground: Page, name):
     page = playground
-    source = (CORPUS / f"{name}.py").read_text()
+    source = learners.program(name)
     result = run_in_worker(source)
     record = result["graphs"][result["chosen"]]["record"]
     n = len(record["backward"])
@@ -50,7 +49,7 @@ def test_a_learners_class_is_drawn_and_stepped_with_its_own_numbers(playground: 
 
 def test_values_the_page_cannot_read_are_told_in_output(playground: Page) -> None:
     page = playground
-    source = (CORPUS / "h07_unknown_inputs_attr.py").read_text()
+    source = learners.program("h07_unknown_inputs_attr")
     open_ready(page)
     paste(page, source)
     note = page.locator("#output-note")

@@ -25,8 +25,9 @@ def start_manual(page: Page) -> None:
     expect(page.locator("#graph svg g.node.ready")).to_have_count(1)  # the output only
 
 
-def test_manual_calls_in_the_notebook_order(playground: Page) -> None:
-    page = playground
+def call_in_the_notebook_order(page: Page) -> None:
+    """Open the page, start the manual mode and call each node in the notebook's order, until
+    the note says the grads are the correct pass's."""
     open_ready(page)
     start_manual(page)
     for node in NEURON_CALLS:
@@ -34,6 +35,11 @@ def test_manual_calls_in_the_notebook_order(playground: Page) -> None:
     expect(page.locator("#manual-note")).to_have_text(
         "Every node has run, and every grad equals the correct pass."
     )
+
+
+def test_manual_calls_in_the_notebook_order(playground: Page) -> None:
+    page = playground
+    call_in_the_notebook_order(page)
     expect_grads(page, {"n0": "-1.5000", "n1": "1.0000", "n3": "0.5000", "n4": "0.0000"})
     expect(page.locator("#graph svg g.node.wrong")).to_have_count(0)
 

@@ -4,7 +4,7 @@ reads; an error dims the old graph with a note; presets load only on "Load", one
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.playground_page import open_page, step_count, trace_of, wait_for_python
 
@@ -30,9 +30,14 @@ def learner_text(page: Page) -> str:
     return "\n".join(parts)
 
 
-def program_box(page: Page):
+def typed(page: Page, source: str, **query: str | int) -> Locator:
+    """Open the page (with `query`), Python ready, and type `source` in; the code box."""
+    open_page(page, **query)
+    wait_for_python(page)
     expect(page.locator(".cm-content")).to_be_visible()  # CodeMirror is up
-    return page.get_by_role("textbox", name="Expression")
+    box = page.get_by_role("textbox", name="Expression")
+    box.fill(source)
+    return box
 
 
 def test_constants_show_their_value_and_no_grad(playground: Page) -> None:
@@ -79,11 +84,8 @@ def test_status_and_rule_never_mention_ids(playground: Page) -> None:
 
 def test_an_error_dims_the_graph_with_a_note_until_a_new_graph(playground: Page) -> None:
     page = playground
-    open_page(page)
-    wait_for_python(page)
-    box = program_box(page)
     graph = page.locator("#graph")
-    box.fill("y = 2*x +")
+    box = typed(page, "y = 2*x +")
     expect(page.locator("#editor-error")).to_be_visible()
     expect(graph).to_have_class(re.compile(r"\bstale\b"))
     expect(page.locator("#notice")).to_be_visible()
@@ -97,10 +99,7 @@ def test_an_error_dims_the_graph_with_a_note_until_a_new_graph(playground: Page)
 
 def test_a_python_error_dims_the_graph_too(playground: Page) -> None:
     page = playground
-    open_page(page)
-    wait_for_python(page)
-    box = program_box(page)
-    box.fill("import math\nraise ValueError('no graph here')")
+    typed(page, "import math\nraise ValueError('no graph here')")
     expect(page.locator("#output-error")).to_contain_text("ValueError")
     expect(page.locator("#graph")).to_have_class(re.compile(r"\bstale\b"))
     expect(page.locator("#notice")).to_contain_text(NOTE)
@@ -108,10 +107,7 @@ def test_a_python_error_dims_the_graph_too(playground: Page) -> None:
 
 def test_a_new_program_replaces_the_old_steps_words(playground: Page) -> None:
     page = playground
-    open_page(page, step=5)  # the neuron, five steps in
-    wait_for_python(page)
-    box = program_box(page)
-    box.fill("a = 3.0\nb = a + a")
+    typed(page, "a = 3.0\nb = a + a", step=5)  # the neuron, five steps in
     expect(step_count(page)).to_have_text(re.compile(r" / 2$"))
     status = page.locator("#status")
     expect(status).to_contain_text("of 2")
@@ -122,10 +118,7 @@ def test_a_new_program_replaces_the_old_steps_words(playground: Page) -> None:
 
 def test_arrow_down_on_the_presets_menu_does_not_change_the_program(playground: Page) -> None:
     page = playground
-    open_page(page)
-    wait_for_python(page)
-    box = program_box(page)
-    box.fill("y = 2*x + 1")
+    typed(page, "y = 2*x + 1")
     expect(step_count(page)).to_have_text("0 / 3")
     presets = page.get_by_label("Presets")
     presets.focus()
@@ -139,10 +132,7 @@ def test_arrow_down_on_the_presets_menu_does_not_change_the_program(playground: 
 
 def test_a_preset_loads_on_load_and_ctrl_z_restores_the_text(playground: Page) -> None:
     page = playground
-    open_page(page)
-    wait_for_python(page)
-    box = program_box(page)
-    box.fill("y = 2*x + 1")
+    box = typed(page, "y = 2*x + 1")
     expect(step_count(page)).to_have_text("0 / 3")
     page.get_by_label("Presets").select_option(index=3)  # "A value used twice"
     expect(page.locator("#expression")).to_have_value("y = 2*x + 1")

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.playground_page import BOOT, LOSS, descend_loss
-from tests.browser.test_python import open_ready, output, paste
+from tests.browser.playground_page import BOOT, LOSS, descend_loss, open_ready
+from tests.browser.test_python import output, own_timeline, paste, pasted
 from tests.engine.record.closures import CLASS
 from tests.programs import program
 
@@ -30,11 +30,8 @@ def ran_lines(page: Page):
 
 def test_a_learners_step_quotes_its_line_and_marks_it(playground: Page) -> None:
     page = playground
-    open_ready(page)
-    paste(page, PRODUCT)
-    expect(output(page)).to_contain_text("ok", timeout=BOOT)
+    pasted(page, PRODUCT, "ok")
     rule = page.locator("#rule")
-    expect(rule).to_contain_text("the program's first _backward() call")
     expect(ran_lines(page)).to_have_count(0)
     page.locator("#graph").focus()
     page.keyboard.press("ArrowRight")
@@ -60,10 +57,7 @@ def test_a_learners_step_quotes_its_line_and_marks_it(playground: Page) -> None:
 
 def test_the_equals_bug_is_quoted_with_its_equals(playground: Page) -> None:
     page = playground
-    open_ready(page)
-    paste(page, program("overwrite_bug"))
-    expect(output(page)).to_contain_text("a.grad = 1.0", timeout=BOOT)
-    expect(page.locator("#rule")).to_contain_text("the program's first _backward() call")
+    pasted(page, program("overwrite_bug"), "a.grad = 1.0")
     page.locator("#graph").focus()
     page.keyboard.press("End")
     expect(page.locator("#rule .rule-ran li code")).to_have_text(
@@ -84,7 +78,7 @@ def test_a_local_in_the_closure_is_its_own_line_and_marked(playground: Page) -> 
     expect(output(page)).to_contain_text("ok", timeout=BOOT)
     # The output is shown before the graph is: step once the graph on screen is this run's (the
     # default program's first step is a seed, not a _backward() call of the learner's).
-    expect(page.locator("#rule")).to_contain_text("the program's first _backward() call")
+    own_timeline(page)
     page.locator("#graph").focus()
     page.keyboard.press("ArrowRight")
     expect(page.locator("#rule .rule-ran li code")).to_have_text(
@@ -175,11 +169,7 @@ def test_screens_of_a_stepped_learners_program(
     page = playground
     page.set_viewport_size({"width": width, "height": height})
     page.emulate_media(color_scheme=theme)
-    open_ready(page)
-    paste(page, program("own_class_descent"))
-    expect(output(page)).to_contain_text("w1 1.0010", timeout=BOOT)
-    # The program's own timeline is on screen (not the graph that was there before it).
-    expect(page.locator("#rule")).to_contain_text("the program's first _backward() call")
+    pasted(page, program("own_class_descent"), "w1 1.0010")
     page.locator("#graph").focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")

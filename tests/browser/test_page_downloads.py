@@ -5,14 +5,13 @@ notebook validated, the website zip opened."""
 import io
 import json
 import re
-import struct
 import subprocess
 import sys
 import zipfile
-import zlib
 from pathlib import Path
 from urllib.parse import urlencode
 from xml.etree import ElementTree
+from xml.etree.ElementTree import Element
 
 import nbformat
 import pytest
@@ -21,7 +20,9 @@ from playwright.sync_api import Page, expect
 from app.presets import LOSS
 from engine.worker.playground import run
 from tests.bare_kernel import run_bare
+from tests.browser.playground_page import drawn_grads
 from tests.browser.watch import watch
+from tests.png import image_data
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -52,53 +53,40 @@ def download(page: Page, name: str, tmp_path: Path) -> Path:
     return path
 
 
+def pictures(page: Page, tmp_path: Path, grads: dict[str, str]) -> tuple[Path, Element, Path]:
+    """Download the SVG, the PNG and the DOT: the SVG draws `grads`, the PNG is it at twice its
+    size and the DOT lays out with dot; the SVG's path and root, and the DOT's path."""
+    svg = download(page, "Download SVG", tmp_path)
+    root = ElementTree.parse(svg).getroot()
+    for node_id, text in grads.items():
+        group = root.find(f".//{SVG}g[@id='{node_id}']")
+        assert group.findall(f"{SVG}text")[-1].text == f"grad {text}"
+    width, height = float(root.get("width")), float(root.get("height"))
+    png = download(page, "Download PNG", tmp_path)
+    assert png_pixels(png.read_bytes()) == (round(2 * width), round(2 * height))
+    dot = download(page, "Download DOT", tmp_path)
+    laid_out = subprocess.run(["dot", "-Tsvg", str(dot)], capture_output=True, timeout=60)
+    assert laid_out.returncode == 0 and b"</svg>" in laid_out.stdout
+    return svg, root, dot
+
+
 def grads_at(position: int) -> dict[str, str]:
-    record = run(LOSS)["trace"]
-    texts = {n["id"]: n["grad_text"] for n in record["nodes"]}
-    for step in record["backward"][:position]:
-        for change in step["changes"]:
-            texts[change["node"]] = change["after_text"]
-    constants = {n["id"] for n in record["nodes"] if n["constant"]}  # drawn with no grad
-    return {uid: text for uid, text in texts.items() if uid not in constants}
+    return drawn_grads(run(LOSS)["trace"], position)
 
 
 def png_pixels(data: bytes) -> tuple[int, int]:
-    """Decode a PNG's chunks and inflate its image data; the size, once the bytes add up."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    position, chunks = 8, {}
-    while position < len(data):
-        (length,) = struct.unpack(">I", data[position : position + 4])
-        kind = data[position + 4 : position + 8]
-        body = data[position + 8 : position + 8 + length]
-        assert zlib.crc32(kind + body) == struct.unpack(">I", data[position + 8 + length :][:4])[0]
-        chunks[kind] = chunks.get(kind, b"") + body
-        position += 12 + length
-    width, height, depth, color = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
-    channels = {2: 3, 6: 4}[color]
-    assert depth == 8
-    assert len(zlib.decompress(chunks[b"IDAT"])) == height * (1 + width * channels)
+    """A PNG's size, once its chunks and image data add up (tests/png.py)."""
+    width, height, _, _ = image_data(data)
     return width, height
 
 
 def test_svg_png_dot_and_record(at_step: Page, tmp_path: Path) -> None:
     page = at_step
-    svg_path = download(page, "Download SVG", tmp_path)
+    svg_path, root, dot = pictures(page, tmp_path, grads_at(STEP))
     assert svg_path.name == f"graph-step-{STEP}.svg"
-    root = ElementTree.parse(svg_path).getroot()
     assert root.tag == f"{SVG}svg"
-    for node_id, text in grads_at(STEP).items():
-        group = root.find(f".//{SVG}g[@id='{node_id}']")
-        assert group.findall(f"{SVG}text")[-1].text == f"grad {text}"
     assert not root.findall(".//*[@class]") and not root.findall(".//*[@style]")
     assert root.find(f".//{SVG}text").get("font-family")  # the styles came along
-    width, height = float(root.get("width")), float(root.get("height"))
-
-    png = download(page, "Download PNG", tmp_path)
-    assert png_pixels(png.read_bytes()) == (round(2 * width), round(2 * height))
-
-    dot = download(page, "Download DOT", tmp_path)
-    laid_out = subprocess.run(["dot", "-Tsvg", str(dot)], capture_output=True, timeout=60)
-    assert laid_out.returncode == 0 and b"</svg>" in laid_out.stdout
     assert dot.read_text() == run(LOSS)["dot"]
 
     record = download(page, "Download record (JSON)", tmp_path)

@@ -11,10 +11,10 @@ from playwright.sync_api import Page, expect
 
 from app.presets import NEURON, PRESETS
 from bench import probes
+from engine.record.graph_record import grad_texts_at
 from tests.browser.playground_page import (
     LAYOUT,
     expect_grads,
-    grads_after,
     open_page,
     shown,
     step_count,
@@ -29,7 +29,7 @@ def test_a_permalink_lands_on_its_step(playground: Page) -> None:
     trace = trace_of(source)
     open_page(page, src=source, step=3)
     expect(step_count(page)).to_have_text(f"3 / {len(trace['backward'])}")
-    expect_grads(page, grads_after(trace, 3))
+    expect_grads(page, grad_texts_at(trace, 3))
     page.get_by_role("button", name="Previous step").click()
     expect(page).to_have_url(re.compile(r"[?&]step=2(&|$)"))
 
@@ -58,7 +58,7 @@ def test_the_mlp_preset_draws_and_steps(playground: Page) -> None:
     page.get_by_role("button", name="Next step").click()
     page.get_by_role("button", name="Next step").click()
     expect(step_count(page)).to_have_text(f"2 / {n}")
-    expect_grads(page, {k: v for k, v in grads_after(trace, 2).items() if v != "0.0000"})
+    expect_grads(page, {k: v for k, v in grad_texts_at(trace, 2).items() if v != "0.0000"})
 
 
 def test_an_embed_without_controls_or_editor_works(playground: Page) -> None:

@@ -12,18 +12,21 @@ from playwright.sync_api import Page, expect
 
 from engine.record.graph_record import grad_texts_at
 from engine.worker.runner import run_program
-from tests.browser.playground_page import BOOT, expect_grads, replace_code, wait_for_python
+from tests.browser.playground_page import (
+    BOOT,
+    RUNTIME,
+    block_runtime,
+    expect_grads,
+    open_ready,
+    replace_code,
+    wait_for_python,
+)
 from tests.programs import program
 
 LIMIT_S = 2  # the run limit these tests ask for in the URL (the default is 5 s)
 # How long the answer to a stopped run may take: a ceiling that only catches a limit that never
 # fires (timings belong in bench/; a loaded machine answers late).
 LIMIT_HANG_CEILING_MS = (LIMIT_S + 20) * 1000
-
-
-def open_ready(page: Page, **query: str | int) -> None:
-    page.goto("/" + (f"?{urlencode(query)}" if query else ""))
-    wait_for_python(page)
 
 
 def paste(page: Page, source: str) -> None:
@@ -34,9 +37,22 @@ def output(page: Page):
     return page.get_by_role("region", name="Output")
 
 
-def step_to_end(page: Page, n: int) -> None:
-    # The program's own timeline is on screen (not the graph that was there before it).
+def own_timeline(page: Page) -> None:
+    """The program's own timeline is on screen (not the graph that was there before it)."""
     expect(page.locator("#rule")).to_contain_text("the program's first _backward() call")
+
+
+def pasted(page: Page, source: str, printed: str) -> None:
+    """Open the page with Python ready and paste `source`: it printed `printed`, and its own
+    timeline is on screen."""
+    open_ready(page)
+    paste(page, source)
+    expect(output(page)).to_contain_text(printed, timeout=BOOT)
+    own_timeline(page)
+
+
+def step_to_end(page: Page, n: int) -> None:
+    own_timeline(page)
     page.locator("#graph").focus()
     page.keyboard.press("End")
     expect(page.locator("#step-count")).to_have_text(f"{n} / {n}")
@@ -82,10 +98,7 @@ def test_the_equals_bug_class_shows_its_wrong_grad(playground: Page) -> None:
 
 def test_hand_ordered_calls_are_the_timeline(playground: Page) -> None:
     page = playground
-    open_ready(page)
-    paste(page, program("neuron_by_hand"))
-    expect(output(page)).to_contain_text("x1 -1.5000", timeout=BOOT)
-    expect(page.locator("#rule")).to_contain_text("the program's first _backward() call")
+    pasted(page, program("neuron_by_hand"), "x1 -1.5000")
     said = []
     for _ in range(6):
         page.get_by_role("button", name="Next step").click()
@@ -186,24 +199,15 @@ def test_a_blocked_runtime_is_told_with_its_cause_and_retry_works(page: Page, bl
     stays, and Retry boots Python once the download works again."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    held = []
-
-    def block(route) -> None:
-        if blocked == "abort":
-            route.abort()
-        else:
-            held.append(route)  # never answered
-
-    page.route("**/pyodide.asm.wasm", block)
+    cause = block_runtime(page, blocked)
     page.goto("/")
     expect(page.locator("#graph svg")).to_be_visible()
     status = page.locator("#boot-status")
     # The probe gives up after 2 s (the message below says so); this ceiling only catches a hang.
     expect(status).to_have_attribute("data-state", "failed", timeout=LIMIT_HANG_CEILING_MS)
-    cause = "no answer within 2 s" if blocked == "never answer" else "the request failed"
     expect(status).to_contain_text(cause)
     expect(page.locator("#graph svg")).to_be_visible()  # the graph stays
-    page.unroute("**/pyodide.asm.wasm")
+    page.unroute(RUNTIME)
     status.get_by_role("button", name="Retry").click()
     wait_for_python(page)
     assert errors == []

@@ -6,7 +6,6 @@ text (the oracle test_python uses)."""
 
 import json
 import re
-import subprocess
 from pathlib import Path
 from urllib.parse import urlencode
 from xml.etree import ElementTree
@@ -20,7 +19,7 @@ from engine.worker.playground import run
 from engine.worker.runner import run_program
 from tests.bare_kernel import run_bare
 from tests.browser.playground_page import BOOT, expect_grads
-from tests.browser.test_page_downloads import download, png_pixels
+from tests.browser.test_page_downloads import download, pictures
 
 SVG = "{http://www.w3.org/2000/svg}"
 PY = """\
@@ -155,16 +154,7 @@ def test_a_python_program_s_downloads(playground: Page, tmp_path: Path, monkeypa
     texts = grad_texts_at(record, n)
     expect_grads(page, texts)
 
-    root = ElementTree.parse(download(page, "Download SVG", tmp_path)).getroot()
-    for node_id, text in texts.items():
-        group = root.find(f".//{SVG}g[@id='{node_id}']")
-        assert group.findall(f"{SVG}text")[-1].text == f"grad {text}"
-    width, height = float(root.get("width")), float(root.get("height"))
-    png = download(page, "Download PNG", tmp_path)
-    assert png_pixels(png.read_bytes()) == (round(2 * width), round(2 * height))
-    dot = download(page, "Download DOT", tmp_path)
-    laid_out = subprocess.run(["dot", "-Tsvg", str(dot)], capture_output=True, timeout=60)
-    assert laid_out.returncode == 0 and b"</svg>" in laid_out.stdout
+    pictures(page, tmp_path, texts)
     saved = json.loads(download(page, "Download record (JSON)", tmp_path).read_text())
     assert saved["version"] == record["version"] and saved["backward"] == record["backward"]
 

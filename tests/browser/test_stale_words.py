@@ -7,8 +7,8 @@ from urllib.parse import urlencode
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.playground_page import BOOT, open_ready, wait_for_python
-from tests.browser.test_manual import NEURON_CALLS, call, start_manual
+from tests.browser.playground_page import BOOT, wait_for_python
+from tests.browser.test_manual import call_in_the_notebook_order
 from tests.browser.test_network import FAST, _opened_with, throttle
 from tests.browser.test_what_if import LOSS, data_of
 
@@ -28,12 +28,8 @@ def test_a_waiting_message_goes_once_python_has_answered(playground: Page) -> No
 
 def test_the_manual_verdict_goes_with_its_program(playground: Page) -> None:
     page = playground
-    open_ready(page)
-    start_manual(page)
-    for node in NEURON_CALLS:
-        call(page, node)
+    call_in_the_notebook_order(page)
     note = page.locator("#manual-note")
-    expect(note).to_have_text("Every node has run, and every grad equals the correct pass.")
     page.get_by_label("Expression").fill(LOSS)
     expect(data_of(page, "loss")).to_have_text("data 2.5000")
     expect(note).to_have_text("")

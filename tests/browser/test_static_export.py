@@ -10,22 +10,11 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-import engine
 from app.presets import LOSS
+from tests.browser.playground_page import BOOT, drawn_grads, trace_of
 from tests.browser.watch import static_server, watch
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOT = 60_000  # ms: Pyodide takes 3-10 s to start in headless Chromium, more when busy
-
-
-def grads_at(source: str, position: int) -> dict[str, str]:
-    record = engine.trace(engine.parse(source))
-    texts = {n["id"]: n["grad_text"] for n in record["nodes"]}
-    for step in record["backward"][:position]:
-        for change in step["changes"]:
-            texts[change["node"]] = change["after_text"]
-    constants = {n["id"] for n in record["nodes"] if n["constant"]}  # drawn with no grad
-    return {uid: text for uid, text in texts.items() if uid not in constants}
 
 
 def export(tmp_path: Path, source: str, *options: str) -> Path:
@@ -48,12 +37,12 @@ def test_the_export_runs_from_a_static_server(page: Page, tmp_path: Path) -> Non
         page.goto(f"{origin}/site/")  # a sub-path, as on GitHub Pages
         graph = page.locator("#graph svg")
         expect(graph).to_be_visible()
-        for node_id, text in grads_at(LOSS, 0).items():
+        for node_id, text in drawn_grads(trace_of(LOSS), 0).items():
             expect(graph.locator(f"g[id='{node_id}'] > text").last).to_have_text(f"grad {text}")
         # Stepping needs no Python: the record came with the page.
         for _ in range(3):
             page.get_by_role("button", name="Next step").click()
-        for node_id, text in grads_at(LOSS, 3).items():
+        for node_id, text in drawn_grads(trace_of(LOSS), 3).items():
             expect(graph.locator(f"g[id='{node_id}'] > text").last).to_have_text(f"grad {text}")
         # Editing runs the engine in the reader's browser.
         status = page.locator("#boot-status")

@@ -1,22 +1,19 @@
-"""Helpers for the sharing tests: a page that records console errors, uncaught exceptions
-and failed requests (CSP violations are console errors), and a static file server."""
+"""Helpers for the browser tests: a page that records console errors, uncaught exceptions
+and failed requests (CSP violations are console errors), and a static file server (run by
+bench/servers.py's harness, as the playground's server is)."""
 
 import contextlib
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 from playwright.sync_api import ConsoleMessage, Page, Request, Response
 
-SERVER_TIMEOUT = 30.0  # seconds for http.server to answer (a hang check, not a timing)
+from bench import servers
 
 
-def watch(page: Page) -> list[str]:
-    """Problems seen on `page` (and its frames) from now on; a test asserts the list is empty."""
+def errors(page: Page) -> list[str]:
+    """The console errors and uncaught exceptions of `page` (and its frames) from now on."""
     problems: list[str] = []
 
     def on_console(message: ConsoleMessage) -> None:
@@ -25,7 +22,13 @@ def watch(page: Page) -> list[str]:
 
     page.on("console", on_console)
     page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
+    return problems
 
+
+def watch(page: Page) -> list[str]:
+    """Problems seen on `page` (and its frames) from now on: its errors, and requests that
+    failed or were answered 4xx/5xx; a test asserts the list is empty."""
+    problems = errors(page)
     answered: set[Request] = set()
 
     def on_response(response: Response) -> None:
@@ -49,35 +52,12 @@ def watch(page: Page) -> list[str]:
     return problems
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextlib.contextmanager
 def static_server(directory: Path) -> Iterator[str]:
     """`python -m app.serve_static` (a static host: files, and the CORS header GitHub Pages
     sends too) on a free port of 127.0.0.1, serving `directory`; its base URL."""
-    port = free_port()
+    port = servers.free_port()
     command = [sys.executable, "-m", "app.serve_static", str(directory), "--port", str(port)]
-    server = subprocess.Popen(
-        command,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
     base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + SERVER_TIMEOUT
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/", timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError(f"http.server on port {port} did not start") from None
-                time.sleep(0.1)
+    with servers.running(command, base + "/"):
         yield base
-    finally:
-        server.terminate()
-        server.wait(timeout=10)

@@ -94,3 +94,18 @@ def expressions(
 
 
 points = st.floats(min_value=-2.0, max_value=2.0, allow_nan=False).map(lambda v: round(v, 3))
+
+
+def as_python(x: float, y: float) -> str:
+    """The start of a Python program in which an Expr's text runs on engine Values (the program
+    imports Value or is run with it): the expression language's functions as calls of the
+    Value's methods, then x and y as labelled Values."""
+    functions = "".join(
+        f"def {f}(a): return _v(a).{f}()\n"
+        for f in ("tanh", "exp", "log", "relu", "sigmoid", "gelu")
+    )
+    return (
+        "def _v(a): return a if isinstance(a, Value) else Value(a)\n"
+        f"{functions}def max(a, b): return _v(a).max(b)\n"
+        f"x = Value({x!r}, label='x')\ny = Value({y!r}, label='y')\n"
+    )

@@ -3,15 +3,11 @@ shape, grads that start as None, a float subclass and __slots__ are quoted; rule
 methods, and micrograd's own Value (the engine's rules), are not; across the corpus each quoted
 line names an input of its step and ends in its grad."""
 
-from pathlib import Path
-
 import pytest
 
 from engine.worker.runner import run_program
 from tests.engine.record.closures import steps, texts
-from tests.programs import program
-
-LEARNERS = Path(__file__).resolve().parents[2] / "programs" / "learners"
+from tests.programs import learners, program
 
 
 def test_neuron_by_hand_uses_the_engines_own_lines():
@@ -28,7 +24,7 @@ def test_neuron_by_hand_uses_the_engines_own_lines():
 
 
 def test_learner_neuron_micrograd_shape():
-    result = run_program((LEARNERS / "g01_micrograd_shape.py").read_text())
+    result = run_program(learners.program("g01_micrograd_shape"))
     first, *_ = found = steps(result)
     assert texts(first) == [
         "n.grad += (1 - t**2) × o.grad = 0.0000 + (1 - 0.7071**2) × 1.0000 = 0.5000"
@@ -40,7 +36,7 @@ def test_learner_neuron_micrograd_shape():
 
 
 def test_learner_grads_that_start_as_none():
-    result = run_program((LEARNERS / "g16_grad_none.py").read_text())
+    result = run_program(learners.program("g16_grad_none"))
     every = [t for s in steps(result) for t in texts(s)]  # its own pass walks a set: any order
     assert (
         "(w2 + (-5)).grad = ((w2 + (-5)).grad or 0) + k × (w2 + (-5)).data ** (k - 1)"
@@ -49,10 +45,10 @@ def test_learner_grads_that_start_as_none():
 
 
 def test_learner_float_subclass_and_slots():
-    floats = run_program((LEARNERS / "h03_float_subclass.py").read_text())
+    floats = run_program(learners.program("h03_float_subclass"))
     every = [t for s in steps(floats) for t in texts(s)]
     assert "a.grad += float(b) × f(a, b).grad = 0.0000 + float(-2.0000) × 1.0000 = -2.0000" in every
-    slots = run_program((LEARNERS / "h02_slots.py").read_text())
+    slots = run_program(learners.program("h02_slots"))
     first = steps(slots)[0]
     assert texts(first) == [
         "(x*w + b).grad += s × (1 - s) × o.grad = 0.0000 + 0.3775 × (1 - 0.3775) × 1.0000 = 0.2350"
@@ -61,16 +57,16 @@ def test_learner_float_subclass_and_slots():
 
 def test_method_rules_fall_back():
     """h04's rules are methods `_backward(self)` that branch on the op: not quoted."""
-    result = run_program((LEARNERS / "h04_method_rules_gelu.py").read_text())
+    result = run_program(learners.program("h04_method_rules_gelu"))
     found = steps(result)
     assert found and all("ran" not in s for s in found)
     assert found[0]["changes"][0]["explain"] == "add(mul(x, w), 0.5).grad: 0.0000 → 0.1325"
 
 
-@pytest.mark.parametrize("name", sorted(p.stem for p in LEARNERS.glob("[gh]*.py")))
+@pytest.mark.parametrize("name", learners.programs())
 def test_every_learner_quotes_or_falls_back(name):
     """Across the corpus: each quoted line names an input of its step and ends in its grad."""
-    result = run_program((LEARNERS / f"{name}.py").read_text())
+    result = run_program(learners.program(name))
     for graph in result["graphs"]:
         record = graph["record"]
         if record is None:

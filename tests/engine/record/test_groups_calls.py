@@ -12,9 +12,9 @@ from engine import Value
 from engine.record.groups import Groups
 from engine.worker.runner import run_program
 from tests.engine.conftest import examples
-from tests.engine.expressions import Expr, expressions
+from tests.engine.expressions import Expr, as_python, expressions
 from tests.engine.record.groups_check import check, named, run
-from tests.programs import program
+from tests.programs import learners, program
 
 
 def moons(n: int) -> tuple[list[list[float]], list[float]]:
@@ -145,7 +145,7 @@ for _ in range(300):
     [
         "from engine import Value",
         "from micrograd.engine import Value",
-        program("learners/g01_micrograd_shape").split("\nx1 = ")[0],
+        learners.program("g01_micrograd_shape").split("\nx1 = ")[0],
     ],
     ids=["engine", "micrograd", "own class"],
 )
@@ -175,24 +175,13 @@ def test_finding_groups_changes_nothing_else(name: str, monkeypatch: pytest.Monk
     }
 
 
-_PRELUDE = (
-    "def _v(a): return a if isinstance(a, Value) else Value(a)\n"
-    + "".join(
-        f"def {f}(a): return _v(a).{f}()\n"
-        for f in ("tanh", "exp", "log", "relu", "sigmoid", "gelu")
-    )
-    + "def max(a, b): return _v(a).max(b)\n"
-)
-
-
 @settings(max_examples=examples(100))
 @given(expressions(), st.floats(-2, 2), st.floats(-2, 2))
 def test_generated_programs_in_a_module(e: Expr, x: float, y: float):
     """Any expression computed in a module's __call__: one group holding every value but the
     two inputs it reads, whose parameters they are."""
     text = (
-        f"{_PRELUDE}x = Value({x!r}, label='x')\ny = Value({y!r}, label='y')\n"
-        "class Expression:\n"
+        as_python(x, y) + "class Expression:\n"
         "    def parameters(self):\n"
         "        return [x, y]\n"
         "    def __call__(self):\n"

@@ -13,15 +13,14 @@ import contextlib
 import io
 import math
 import re
-from pathlib import Path
 
 import pytest
 
 from engine.record.graph_record import grads_at
 from engine.worker.playground import act, run_in_worker
+from tests.programs import learners
 
-CORPUS = Path(__file__).resolve().parents[2] / "programs" / "learners"
-PROGRAMS = sorted(p for p in CORPUS.glob("*.py") if not p.name.startswith("_"))
+PROGRAMS = learners.programs()
 LOOP_VARIABLES = {"v", "node", "child", "kid", "p"}  # the corpus's helpers' loop variables
 
 
@@ -51,9 +50,9 @@ def test_the_corpus_is_big_enough():
     assert len(PROGRAMS) >= 40
 
 
-@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: p.stem)
-def test_each_program_is_drawn_with_its_own_numbers_or_told_why_not(path):
-    source = path.read_text()
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_each_program_is_drawn_with_its_own_numbers_or_told_why_not(name):
+    source = PROGRAMS[name]
     result = run_in_worker(source)
     assert result["language"] == "python"
     assert result["ok"], result["error"]

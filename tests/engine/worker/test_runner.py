@@ -13,7 +13,7 @@ from engine.record.graph_record import grads_at
 from engine.worker.report import MAX_OUTPUT
 from engine.worker.runner import run_program
 from tests.engine.conftest import examples
-from tests.engine.expressions import Expr, expressions
+from tests.engine.expressions import Expr, as_python, expressions
 from tests.programs import program
 
 HANG_CEILING_S = 60  # seconds: a ceiling that catches a hang, never a timing (bench/ has those)
@@ -214,21 +214,11 @@ def test_the_record_round_trips_through_json():
     assert json.loads(text) == result
 
 
-_PRELUDE = (
-    "def _v(a): return a if isinstance(a, Value) else Value(a)\n"
-    + "".join(
-        f"def {f}(a): return _v(a).{f}()\n"
-        for f in ("tanh", "exp", "log", "relu", "sigmoid", "gelu")
-    )
-    + "def max(a, b): return _v(a).max(b)\n"
-)
-
-
 @settings(max_examples=examples(150))
 @given(expressions(), st.floats(-2, 2), st.floats(-2, 2))
 def test_recorded_grads_equal_backward_on_generated_programs(e: Expr, x: float, y: float):
     """The runner's record of a program ends where the same program's own backward() ends."""
-    text = f"{_PRELUDE}x = Value({x!r}, label='x')\ny = Value({y!r}, label='y')\nout = {e.text}\n"
+    text = f"{as_python(x, y)}out = {e.text}\n"
     text += "out = _v(out) * 1.0\nout.backward()\n"
     result = run_program(text)
     assert result["ok"], result["error"]

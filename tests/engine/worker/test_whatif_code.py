@@ -1,15 +1,13 @@
 """engine.worker.whatif_code: a learner's own program run again with a what-if number written where
 their code makes the leaf, so names, the program's own steps and its Output stay one run's."""
 
-from pathlib import Path
-
 import pytest
 
 from engine.record import creators
 from engine.worker.playground import run, run_in_worker
 from engine.worker.runner import run_program
 from engine.worker.whatif_code import Site, find, rewrite
-from tests.programs import program
+from tests.programs import learners, program
 
 OWN_CLASS = program("own_class_what_if")
 
@@ -87,14 +85,14 @@ def test_expression_fields_say_the_codes_numbers():
     ]
 
 
-CORPUS = sorted((Path(__file__).resolve().parents[2] / "programs" / "learners").glob("[gh]*.py"))
+CORPUS = learners.programs()
 
 
-@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
-def test_every_learners_class_reruns_with_a_what_if_value(path: Path):
+@pytest.mark.parametrize("name", CORPUS)
+def test_every_learners_class_reruns_with_a_what_if_value(name: str):
     """Each settable leaf of the corpus takes its new value, and the graph keeps its names and
     the program's own steps; a leaf that can't be set says why."""
-    source = path.read_text()
+    source = CORPUS[name]
     plain = run_in_worker(source)
     for field in plain["what_if"]:
         if field["why"]:

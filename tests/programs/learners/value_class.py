@@ -1,7 +1,7 @@
 """The Value class a learner writes, in one of the shapes the corpus covers: how it keeps its
 inputs (`_prev` as a set, `children` as a dict, `parents` as a tuple ...), whether it has an op
 and a label, what a grad starts as, what its closures and its whole backward pass are called,
-and how that pass orders the graph. tests/programs/learners/_generate.py writes the corpus."""
+and how that pass orders the graph. tests/programs/learners/generate.py writes the programs."""
 
 
 def container(kind: str, attr: str) -> tuple[str, str]:
@@ -40,15 +40,15 @@ def value_class(
         else (lambda t, x: f"{t}.grad += {x}")
     )
     param, store = container(kind, attr)
-    op_param = ", _op=''" if op else ""
+    op_param = ', _op=""' if op else ""
     op_store = f"\n        self.{op} = _op" if op else ""
-    label_param = ", label=''" if label else ""
+    label_param = ', label=""' if label else ""
     label_store = "\n        self.label = label" if label else ""
 
     def out(expr: str, kids: str, opname: str) -> str:
         args = f"{expr}, ({kids})"
         if op:
-            args += f", '{opname}'"
+            args += f', "{opname}"'
         return f"out = Value({args})"
 
     seen = "seen_ids" if eq else "seen"
@@ -130,7 +130,7 @@ def value_class(
         return self * other
 
     def __pow__(self, k):
-        {out("self.data ** k", "self,", "**")}
+        {out("self.data**k", "self,", "**")}
 
         def {rule}():
             {acc("self", "k * self.data ** (k - 1) * out.grad")}

@@ -1,40 +1,37 @@
-"""Writes the generated part of this corpus: learner-style Value classes in many shapes (the
-class: _value_class.py), each under one of a few forward computations.
+"""The generated part of this corpus: learner-style Value classes in many shapes (the class:
+value_class.py), each under one of a few forward computations. They are made here when a test
+asks for them (tests/programs/learners/__init__.py), so this file is their one source; to read
+them as files, `python -m tests.programs.learners OUT` writes the whole corpus to OUT.
 
-Run `python tests/programs/learners/_generate.py` to rewrite the `g*.py` files; the
-hand-written programs (`h*.py`) are not touched. Each file is a complete program: its own
-class, its own forward computation and its own backward call. Its header says what the test
-expects (tests/engine/worker/test_learners.py): `# root:` the variable the graph is of, `# leaves:`
-the variables that must be leaves of it (with the data and grads the program itself gives).
+Each is a complete program: its own class, its own forward computation and its own backward
+call, written as ruff formats it. Its header says what the test expects
+(tests/engine/worker/test_learners.py): `# root:` the variable the graph is of, `# leaves:` the
+variables that must be leaves of it (with the data and grads the program itself gives).
 """
 
-from pathlib import Path
-
-from _value_class import value_class  # beside this file, which is run as a script
-
-HERE = Path(__file__).parent
+from tests.programs.learners.value_class import value_class
 
 FORWARDS = {
     "neuron": (
         "x1 = {V}({d}(2.0){lab_x1})\nx2 = {V}({d}(0.0){lab_x2})\nw1 = {V}({d}(-3.0){lab_w1})\n"
         "w2 = {V}({d}(1.0){lab_w2})\nb = {V}({d}(6.8813735870195432){lab_b})\n"
-        "n = x1*w1 + x2*w2 + b\no = n.tanh()\n",
+        "n = x1 * w1 + x2 * w2 + b\no = n.tanh()\n",
         "o",
         "x1 x2 w1 w2 b",
     ),
     "loss": (
         "w1 = {V}({d}(2.0){lab_w1})\nw2 = {V}({d}(3.0){lab_w2})\n"
-        "loss = ((w1 - 1)**2 + (w2 - 5)**2) * 0.5\n",
+        "loss = ((w1 - 1) ** 2 + (w2 - 5) ** 2) * 0.5\n",
         "loss",
         "w1 w2",
     ),
     "poly": (
-        "a = {V}({d}(2){lab_a})\nb = {V}({d}(3){lab_b})\nc = a*b + a**2\nd = c * c - b\n",
+        "a = {V}({d}(2){lab_a})\nb = {V}({d}(3){lab_b})\nc = a * b + a**2\nd = c * c - b\n",
         "d",
         "a b",
     ),
     "exp": (
-        "x = {V}({d}(0.5){lab_x})\nk = {V}({d}(-1.5){lab_k})\ny = (x*k).exp() + x*x\n",
+        "x = {V}({d}(0.5){lab_x})\nk = {V}({d}(-1.5){lab_k})\ny = (x * k).exp() + x * x\n",
         "y",
         "x k",
     ),
@@ -42,7 +39,6 @@ FORWARDS = {
 
 
 def make(
-    name: str,
     *,
     forward: str = "neuron",
     attr: str = "_prev",
@@ -57,7 +53,10 @@ def make(
     topo: str = "nested",
     eq: bool = False,
     comment: str = "",
-) -> None:
+) -> str:
+    """One program: its class's shape (value_class's options), its `forward` (a key of
+    FORWARDS), `data` wrapping each leaf's number (a type's name, or nothing) and a `comment`
+    line at the top."""
     cls = value_class(
         attr=attr,
         kind=kind,
@@ -71,17 +70,16 @@ def make(
         eq=eq,
     )
     text, root, leaves = FORWARDS[forward]
-    labels = {f"lab_{n}": (f", label='{n}'" if label else "") for n in leaves.split()}
+    labels = {f"lab_{n}": (f', label="{n}"' if label else "") for n in leaves.split()}
     text = text.format(V="Value", d=data, **labels)
     call = f"{root}.{whole}()" if not whole_args.startswith(", seed") else f"{root}.{whole}(1.0)"
     header = f"# {comment}\n" if comment else ""
     imports = "import math\n" + ("from fractions import Fraction\n" if "Fraction" in data else "")
-    program = (
+    return (
         f"# ruff: noqa: B006, UP034 - a learner's code, as they write it\n"
         f"{header}# root: {root}\n# leaves: {leaves}\n{imports}\n\n{cls}\n\n{text}{call}\n"
         f"print({root}.data)\n"
     )
-    (HERE / f"{name}.py").write_text(program)
 
 
 SHAPES = [
@@ -167,7 +165,6 @@ SHAPES = [
 ]
 
 
-if __name__ == "__main__":
-    for name, options in SHAPES:
-        make(name, **options)
-    print(f"wrote {len(SHAPES)} programs")
+def generated() -> dict[str, str]:
+    """Every generated program's text by its name (g01_micrograd_shape ...)."""
+    return {name: make(**options) for name, options in SHAPES}
