@@ -139,16 +139,21 @@ def test_own_network_class_folds(page: Page):
     # Its perceptrons are boxes, opened breadth first while the view stays within 40 nodes.
     expect(folded(page)).not_to_have_count(0, timeout=LAYOUT)
     names = folded(page).locator("text:first-of-type").all_text_contents()
-    assert len(names) >= 10 and set(names) <= {g["name"] for g in record["groups"] if g["kind"] == "Perceptron"}
+    perceptrons = {g["name"] for g in record["groups"] if g["kind"] == "Perceptron"}
+    assert len(names) >= 10 and set(names) <= perceptrons
     assert drawn(page).count() <= FIRST_NODES
 
 
-@pytest.mark.parametrize("source", [NEURON, "from engine import Value\na = Value(2.0)\nb = a * a\nb.backward()\n"])
+SQUARE = "from engine import Value\na = Value(2.0)\nb = a * a\nb.backward()\n"
+
+
+@pytest.mark.parametrize("source", [NEURON, SQUARE])
 def test_a_program_without_modules_draws_as_before(page: Page, source: str):
     open_ready(page)
     replace_code(page, page, source + "\n")
     record = record_of(source) if "import" in source else trace_of(source)
-    expect(page.locator("#graph svg g.node.value")).to_have_count(len(record["nodes"]), timeout=LAYOUT)
+    values = page.locator("#graph svg g.node.value")
+    expect(values).to_have_count(len(record["nodes"]), timeout=LAYOUT)
     expect(folded(page)).to_have_count(0)
     expect(page.locator("#graph")).to_have_attribute("data-folded", "0")
     expect(page.get_by_role("button", name="Open all")).to_be_hidden()
