@@ -1,7 +1,10 @@
 """The programs the preset menu offers, from the seeds' examples up to a small MLP's loss.
 
 The MLP is written out as plain statements (the expression language has no loops), generated
-here from a fixed seed so that the text, and so its graph, is the same on every start.
+here from a fixed seed so that the text, and so its graph, is the same on every start. The
+same network in Python (`MLP_PYTHON`) uses engine.nn's classes: its graph folds by neuron and
+layer (the record's groups). It runs in the browser's engine worker only, as every Python
+program does; the server draws the expression-language presets.
 """
 
 import random
@@ -74,11 +77,30 @@ def mlp_loss_source(sizes: tuple[int, ...] = MLP_SIZES, seed: int = MLP_SEED) ->
     return "\n".join(lines) + "\n"
 
 
+# The MLP preset's network and data point in Python: engine.nn's MLP, tanh hidden layers and
+# a linear output, weights from a fixed seed. The module calls are the graph's groups.
+MLP_PYTHON = f"""\
+# MLP{(MLP_SIZES[0], list(MLP_SIZES[1:]))} in Python: its graph folds by neuron and layer
+import random
+from engine import Value
+from engine.nn import MLP
+
+random.seed({MLP_SEED})
+model = MLP({MLP_SIZES[0]}, {list(MLP_SIZES[1:])}, activation="tanh")
+x1 = Value({MLP_POINT[0]})
+x2 = Value({MLP_POINT[1]})
+t = {MLP_TARGET}  # the target
+y = model([x1, x2])
+loss = (y - t) ** 2
+loss.backward()
+"""
+
 PRESETS: tuple[Preset, ...] = (
     Preset("Neuron: tanh(x1*w1 + x2*w2 + b)", NEURON),
     Preset("Loss: ((w1 - 1)**2 + (w2 - 5)**2) * 0.5", LOSS),
     Preset("A value used twice: b = a + a", USED_TWICE),
     Preset("MLP(2, [16, 16, 1]) squared-error loss", mlp_loss_source()),
+    Preset("MLP(2, [16, 16, 1]) in Python, folded by neuron and layer", MLP_PYTHON),
 )
 
 DEFAULT_SOURCE = NEURON

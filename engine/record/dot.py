@@ -36,6 +36,11 @@ RANKDIR = "TB"  # the page's; a notebook's draw_dot keeps micrograd's LR
 DRAWING_ATTRS = {"nodesep": "0.1", "ranksep": "0.2", "pad": "0.02"}
 NODE_ATTRS = {"fontname": "Courier", "fontsize": "12", "margin": "0.06,0.03", "height": "0.3"}
 EDGE_ATTRS = {"arrowsize": "0.6"}
+# A graph with modules (a record's `groups`) is first drawn folded when, drawn whole, it would
+# pass this many nodes (values, op nodes): the page then opens groups breadth first while the
+# drawing stays within it (static/js/graph/folding.js firstOpen), so that a network's first
+# view is its layers and neurons, not a wall of values.
+FOLD_FIRST_NODES = 40
 
 
 def escape_record(text: str) -> str:
@@ -137,6 +142,9 @@ def page_style() -> dict[str, Any]:
         "graph": dict(DRAWING_ATTRS),
         "node": dict(NODE_ATTRS),
         "edge": dict(EDGE_ATTRS),
+        # a folded graph is laid out by Graphviz up to LARGE_GRAPH drawn nodes, whatever the
+        # whole graph's layout: folded, its cost is its boxes'
+        "fold": {"first_nodes": FOLD_FIRST_NODES, "graphviz_max": LARGE_GRAPH},
         # [more than this many drawn nodes, then these graph attributes], largest first
         "sizes": [
             [LARGE_GRAPH, dict(_LARGE_GRAPH_ATTRS)],

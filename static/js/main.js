@@ -216,12 +216,14 @@ const manual = new Manual(elements("manual"), {
   current,
 });
 const help = new HelpDialog(elements("help"));
-const inspector = new Inspector(elements("inspector"), { current, active: () => !manual.active });
+const folds = view.folds; // a graph folded by its modules (graph/fold-screen.js)
+const inspector = new Inspector(elements("inspector"), { current, active: () => !manual.active, folds });
 const cursor = new NodeCursor({
   current,
   inspector,
   say,
   reveal: (id) => view.follow({ node: id, changes: [] }),
+  folds,
 });
 bindKeys({ graph: $("graph"), current, view, manual, cursor, help: () => help.open() });
 const practice = new Practice(elements("practice"), {

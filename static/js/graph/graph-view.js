@@ -3,13 +3,14 @@
 // step's values (node-boxes.js, pan-zoom.js). Never a re-layout while stepping.
 import { tileSvg } from "./graph-tiles.js";
 import { describeGraph, Notice } from "./graph-words.js";
-import { choiceOf } from "../shared/layout-choice.js";
+import { FoldScreen } from "./fold-screen.js";
 import { NodeBoxes, union } from "./node-boxes.js";
 import { PanZoom, bindPanButtons } from "./pan-zoom.js";
 import { layeredGraph, recordDot } from "./record-dot.js";
 import { StepMarks } from "./step-marks.js";
 import { TileCuller } from "./tile-culler.js";
 import { measureLast } from "../shared/timings.js";
+import { onNodeClick } from "../shared/node-click.js";
 import { indexValues, sameGraph, writeNumbers } from "./value-texts.js";
 
 const OFF_MAIN_THREAD = 150; // values: bigger graphs are laid out in the layout worker
@@ -30,6 +31,7 @@ export class GraphView {
     this.groups = new Map(); // SVG id → <g> of every node, op node and edge
     this.marks = null; // the step's highlight (StepMarks)
     this.boxes = new NodeBoxes(this.values, null); // where the values are: none yet
+    this.folds = new FoldScreen(dotStyle); // the groups folded into boxes (folding.js)
   }
 
   /** The DOT of a record, written here from its fields (record-dot.js): the only DOT laid out. */
@@ -40,14 +42,17 @@ export class GraphView {
   /**
    * Lay out the record `trace` and put it on screen. Resolves to true once shown, false if a
    * newer call superseded it; rejects if the record can't be drawn or Graphviz fails (the old
-   * graph stays).
+   * graph stays). `open`: the groups drawn open (else the fold's own choice); `keep`: a group
+   * whose centre stays where it was on screen, at the same zoom (one that opens or folds).
    */
-  async show(trace) {
-    const choice = choiceOf(trace);
+  async show(trace, { open = null, keep = null } = {}) {
+    const fold = this.folds.viewFor(trace, open);
+    const choice = this.folds.choice(trace, fold);
+    const pinned = keep ? this.onScreen(keep) : null;
     // Graphviz lays out DOT; the layered layout (chosen, or Graphviz's fallback) the record's graph.
     const source = {
-      dot: choice.layout === "graphviz" ? this.dotOf(trace) : null,
-      graph: layeredGraph(trace, this.dotStyle),
+      dot: choice.layout === "graphviz" ? recordDot(trace, this.dotStyle, fold.view) : null,
+      graph: layeredGraph(trace, this.dotStyle, fold.view),
     };
     const token = ++this.token;
     const count = trace.nodes.length;
@@ -67,7 +72,8 @@ export class GraphView {
     }
     if (!svg || token !== this.token) return false;
     const laidOut = performance.now();
-    this.install(svg, trace);
+    this.install(svg, trace, fold);
+    if (pinned) this.pin(keep, pinned);
     // Which layout drew it, and why when it is not Graphviz (viz-layout.js says so on the SVG).
     this.container.dataset.layout = svg.getAttribute("data-layout") ?? "graphviz";
     if (svg.hasAttribute("data-note")) this.say(svg.getAttribute("data-note"));
@@ -82,7 +88,7 @@ export class GraphView {
     ++this.token; // a layout still running for an older graph must not replace this one
     this.layout.cancel();
     const started = performance.now();
-    this.install(svg, trace);
+    this.install(svg, trace, this.folds.viewFor(trace));
     this.container.dataset.layout = "graphviz";
     measureLast("layout", started, started); // the server laid it out
     measureLast("install", started);
@@ -108,7 +114,7 @@ export class GraphView {
     return true;
   }
 
-  install(svg, trace) {
+  install(svg, trace, fold) {
     for (const title of svg.querySelectorAll("title")) title.remove(); // "n0": noise as a tooltip
     svg.setAttribute("focusable", "false");
     svg.setAttribute("aria-hidden", "true"); // #graph is the role="img"; it carries the label
@@ -119,9 +125,11 @@ export class GraphView {
     this.groups = new Map();
     for (const group of svg.querySelectorAll("g.node, g.edge")) this.groups.set(group.id, group);
     this.values = indexValues(trace, this.groups);
-    this.marks = new StepMarks(trace, this.groups);
+    this.folds.install(trace, fold, this.groups);
+    this.marks = new StepMarks(trace, this.groups, (id) => this.folds.shown(id));
     this.located = { edges: trace.edges, opOf: new Map(trace.nodes.map((n) => [n.id, n.op_id ?? n.id])) };
-    this.boxes = new NodeBoxes(this.values, svg.querySelector("g.graph"));
+    const boxes = [...this.folds.texts.keys()].map((id) => [id, { group: this.groups.get(id) }]);
+    this.boxes = new NodeBoxes(new Map([...this.values, ...boxes]), svg.querySelector("g.graph"));
     this.panZoom?.destroy();
     this.container.replaceChildren(svg);
     const box = svg.viewBox.baseVal;
@@ -133,7 +141,9 @@ export class GraphView {
     this.container.style.setProperty("--graph-natural-height", `${natural}px`);
     this.container.setAttribute("aria-label", describeGraph(trace));
     this.panZoom.edges = this.boxes.edges();
-    this.panZoom.initial(this.boxes.boxOf(trace.output));
+    this.panZoom.initial(this.boxes.boxOf(this.folds.shown(trace.output)));
+    this.container.dataset.folded = String(this.folds.texts.size); // boxes drawn for groups
+    for (const button of this.foldButtons ?? []) button.hidden = this.folds.groups.length === 0;
     // The tiles away from the view stop rendering once all have been drawn (after a frame).
     if (culler) requestAnimationFrame(() => setTimeout(() => culler.start(), 0));
   }
@@ -144,6 +154,7 @@ export class GraphView {
   update(stepper, dirty = null, { follow = true } = {}) {
     const ids = dirty ?? this.values.keys();
     writeNumbers(this.values, ids, "grad", (id) => stepper.grad(id).text);
+    this.folds.write(stepper, dirty);
     if (stepper.hasForward) {
       writeNumbers(this.values, this.values.keys(), "data", (id) => stepper.dataText(id));
     }
@@ -190,14 +201,32 @@ export class GraphView {
 
   /** What following `step` brings into view: its node, with its inputs if they fit. */
   followBox(step) {
-    const own = this.boxes.boxOf(step.node);
+    const own = this.boxes.boxOf(this.folds.shown(step.node));
     if (!own) return null;
-    const all = step.changes.map((c) => this.boxes.boxOf(c.node)).reduce(union, own);
+    const all = step.changes.map((c) => this.boxes.boxOf(this.folds.shown(c.node))).reduce(union, own);
     return this.panZoom.fits(all) ? all : own;
   }
 
   fit() {
     this.panZoom?.fit();
+  }
+
+  /** Where group `id` is on screen (container pixels of its centre) and the zoom, or null. */
+  onScreen(id) {
+    const r = this.groupBox(id);
+    return r && this.panZoom ? this.panZoom.screenPoint(r) : null;
+  }
+
+  /** Pan so group `id`'s centre is at `at` (onScreen's), at its zoom. */
+  pin(id, at) {
+    const r = this.groupBox(id);
+    if (r) this.panZoom.place(r, at);
+  }
+
+  /** The box around what group `id` covers on screen: its folded box, or its values'. */
+  groupBox(id) {
+    const boxes = this.folds.coveredBy(id).map((n) => this.boxes.boxOf(n)).filter(Boolean);
+    return boxes.length ? boxes.reduce(union) : null;
   }
 
   zoomIn() {
@@ -214,6 +243,11 @@ export class GraphView {
     root.getElementById("zoom-in")?.addEventListener("click", () => this.zoomIn());
     root.getElementById("zoom-out")?.addEventListener("click", () => this.zoomOut());
     bindPanButtons(root, () => this.panZoom);
+    // A graph with modules: open and fold them all, and open a folded group by a click on it.
+    this.foldButtons = ["open-all", "fold-all"].map((id) => root.getElementById(id)).filter(Boolean);
+    root.getElementById("open-all")?.addEventListener("click", () => this.folds.openAll());
+    root.getElementById("fold-all")?.addEventListener("click", () => this.folds.foldAll());
+    onNodeClick(this.container, (id) => this.folds.openGroup(id), "g.node.fold");
   }
 
   /** + − 0 zoom and fit; Shift+arrows pan. True if the key was ours. */

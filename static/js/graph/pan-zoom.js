@@ -180,6 +180,20 @@ export class PanZoom {
     this.apply();
   }
 
+  /** Where rectangle `r`'s centre is drawn, in container pixels. */
+  screenPoint(r) {
+    const { x, y, scale } = this.view;
+    return { x: (r.x + r.width / 2 - x) / scale, y: (r.y + r.height / 2 - y) / scale, scale };
+  }
+
+  /** Draw `r`'s centre at `at` (screenPoint's, with its scale): a group that opens stays put. */
+  place(r, at) {
+    const scale = at.scale;
+    this.view = { x: r.x + r.width / 2 - at.x * scale, y: r.y + r.height / 2 - at.y * scale, scale };
+    this.auto = this.kept = null;
+    this.apply();
+  }
+
   /** Move the picture by (dx, dy) CSS pixels. */
   pan(dx, dy) {
     this.view.x -= dx * this.view.scale;

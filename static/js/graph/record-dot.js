@@ -5,10 +5,15 @@
 // compares them): ids are checked (`n0`, `n1`, …, each input before its result), every text is
 // escaped as record-label text, and no attribute but the layout's own is ever written. The
 // attributes come from the server (engine.record.dot.page_style, in the page's data), decided there.
+// A graph folded by its modules (folding.js) is written here too: the values drawn on their own
+// as above, and each folded group as one record node `g3` of class "fold", its texts the fold
+// view's; an edge standing for several is labelled with how many (`×16`).
 
 const ID = /^n[0-9]{1,9}$/;
 const OP_ID = /^n[0-9]{1,9}_op$/;
 const EDGE_ID = /^e-n[0-9]{1,9}(?:_op)?-n[0-9]{1,9}(?:-[0-9]{1,9})?$/;
+const GROUP_ID = /^g[0-9]{1,9}$/;
+const FOLD_EDGE_ID = /^e-(?:g[0-9]{1,9}|n[0-9]{1,9}(?:_op)?)-(?:g[0-9]{1,9}|n[0-9]{1,9}(?:_op)?)$/;
 const PLAIN = /^(?:[A-Za-z_][A-Za-z0-9_]*|-?[0-9]*\.?[0-9]+)$/;
 const MAX_TEXT = 200; // characters of one field; the engine's longest is a 48-character name
 // A code point XML, UTF-8 or DOT cannot carry: C0 controls but tab and line breaks, DEL and C1
@@ -27,7 +32,8 @@ export function escapeRecord(text) {
  * The digraph for `record`, as engine.record.dot.dot_source(record) writes it, or a RecordError that
  * says what in the record can't be drawn. style: engine.record.dot.page_style() and max_nodes.
  */
-export function recordDot(record, style) {
+export function recordDot(record, style, fold = null) {
+  if (fold) return foldedDot(record, style, fold);
   const { values, drawn } = checkedValues(record, style);
   const body = [];
   for (const { id, kind, fields, op, opId, inputs, out } of values) {
@@ -54,7 +60,8 @@ export function recordDot(record, style) {
  * to}]}, each value followed by its op node (on the rank before it), with the texts the DOT's
  * fields hold. Checked as recordDot checks it; a RecordError otherwise.
  */
-export function layeredGraph(record, style) {
+export function layeredGraph(record, style, fold = null) {
+  if (fold) return foldedGraph(record, style, fold);
   const { values } = checkedValues(record, style);
   const nodes = [];
   const edges = [];
@@ -65,6 +72,71 @@ export function layeredGraph(record, style) {
     edges.push(out, ...inputs);
   }
   return { nodes, edges };
+}
+
+/** The DOT of `record` folded as `fold` (folding.js FoldView) says: recordDot's text for the
+ * values drawn on their own, a record node of class "fold" for each folded group. */
+function foldedDot(record, style, fold) {
+  const { items, edges } = foldedItems(record, style, fold);
+  const body = [];
+  for (const { id, kind, fields, op, opId } of items) {
+    body.push(`\t${id} [label="${stacked(fields, style.rankdir)}" class="${kind}" id=${id} shape=record]\n`);
+    if (opId) body.push(`\t${opId} [label="${escapeRecord(op)}" class=op id=${opId}]\n`);
+  }
+  for (const { id, from, to, count } of edges) {
+    const label = count > 1 ? ` label="×${count}"` : "";
+    body.push(`\t${from} -> ${to} [id="${id}"${label}]\n`);
+  }
+  const drawn = items.length + items.filter((i) => i.opId).length;
+  const graph = { rankdir: style.rankdir, ...style.graph, ...sizeAttributes(drawn, style.sizes) };
+  return [
+    "digraph {\n",
+    `\tgraph [${attributes(graph)}]\n`,
+    `\tnode [${attributes(style.node)}]\n`,
+    `\tedge [${attributes(style.edge)}]\n`,
+    ...body,
+    "}\n",
+  ].join("");
+}
+
+/** layeredGraph's graph of `record` folded as `fold`; the fold view's ranks. */
+function foldedGraph(record, style, fold) {
+  const { items, edges } = foldedItems(record, style, fold);
+  const nodes = [];
+  for (const { id, kind, fields, rank, op, opId } of items) {
+    nodes.push({ id, shape: "record", cls: kind, fields: fields.map(oneLine), rank });
+    if (opId) nodes.push({ id: opId, shape: "ellipse", cls: "op", fields: [oneLine(op)], rank: rank - 1 });
+  }
+  return { nodes, edges: edges.map(({ id, from, to }) => ({ id, from, to })) };
+}
+
+/** The record checked as recordDot checks it, then the fold view's items: {items: [{id, kind,
+ * fields, rank, op, opId}], edges: [{id, from, to, count}]}, every id checked again. */
+function foldedItems(record, style, fold) {
+  const { values } = checkedValues(record, style);
+  const byId = new Map(values.map((v) => [v.id, v]));
+  const { items, edges } = fold.drawn();
+  const drawnIds = new Set();
+  const out = items.map(({ id, kind, rank }) => {
+    if (!Number.isInteger(rank) || rank < 0) throw new RecordError(`${id} has no rank`);
+    if (kind === "value") {
+      const value = byId.get(id);
+      if (!value) throw new RecordError("a folded graph names a value the record does not have");
+      drawnIds.add(id);
+      if (value.opId) drawnIds.add(value.opId);
+      return { ...value, rank };
+    }
+    if (!GROUP_ID.test(id)) throw new RecordError("a group's id is not one the engine makes");
+    drawnIds.add(id);
+    return { id, kind: "fold", fields: fold.fields(id).map(text), rank };
+  });
+  for (const edge of edges) {
+    const ok = edge.count === 1 && EDGE_ID.test(edge.id) ? true : FOLD_EDGE_ID.test(edge.id);
+    if (!ok || !drawnIds.has(edge.from) || !drawnIds.has(edge.to) || !Number.isInteger(edge.count)) {
+      throw new RecordError("a folded graph's edge joins what is not drawn");
+    }
+  }
+  return { items: out, edges };
 }
 
 /** A field as the DOT's record label shows it: a line break is a space (escapeRecord). */

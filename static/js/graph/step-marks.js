@@ -1,13 +1,16 @@
 // A step's highlight on the graph on screen: classes on the <g> of nodes and edges. "current":
-// the step's value, with its op node and the edges into either; "changed": the values whose
+// the step's value, with its op node and the edges into either (a value folded into a group's
+// box: that box); "changed": the values whose
 // grad the step wrote; "accumulates" and "nonfinite": marks that last from step to step. Only
 // what differs from the last step is written (a class removed and added again would still
 // restyle that node: on the MLP graph, hundreds of them on every step).
 
 export class StepMarks {
-  /** `groups`: SVG id → <g> of every node, op node and edge of the record `trace`. */
-  constructor(trace, groups) {
+  /** `groups`: SVG id → <g> of every node, op node and edge of the record `trace`; `shown(id)`:
+   * the drawn id of a value (its folded group's box, folding.js), its own by default. */
+  constructor(trace, groups, shown = (id) => id) {
     this.groups = groups;
+    this.shown = shown;
     // A value's op node and the edges into either: marked with it while its step runs.
     this.intoNode = new Map(trace.nodes.map((n) => [n.id, n.op_id ? [n.op_id] : []]));
     const valueOf = new Map(trace.nodes.filter((n) => n.op_id).map((n) => [n.op_id, n.id]));
@@ -19,7 +22,7 @@ export class StepMarks {
   show(stepper) {
     const marks = new Map();
     const mark = (id, name) => {
-      const element = this.groups.get(id);
+      const element = this.groups.get(id) ?? this.groups.get(this.shown(id));
       if (!element) return;
       if (!marks.has(element)) marks.set(element, new Set());
       marks.get(element).add(name);

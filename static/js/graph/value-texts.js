@@ -42,7 +42,7 @@ export function writeNumbers(values, ids, field, textOf) {
 /** Rewrite a <text>'s characters in place: replacing its Text node (textContent) made
  * Chromium rebuild that text's layout objects, 1-5 ms each on the MLP graph; changing the
  * node's data costs microseconds. An unchanged text is not written at all. */
-function setText(element, text) {
+export function setText(element, text) {
   const node = element.firstChild;
   if (node?.nodeType === Node.TEXT_NODE && !node.nextSibling) {
     if (node.data !== text) node.data = text;

@@ -5,10 +5,11 @@
 // and a press that moved (a drag to pan) is not a click.
 const SLOP = 4; // CSS pixels a click may move
 
-export function onNodeClick(graph, handler) {
+/** `selector`: what is clicked (a value; a folded group's box is "g.node.fold"). */
+export function onNodeClick(graph, handler, selector = "g.node.value") {
   let pressed = null;
   graph?.addEventListener("pointerdown", (event) => {
-    const group = event.target.closest?.("g.node.value");
+    const group = event.target.closest?.(selector);
     pressed = group ? { id: group.id, x: event.clientX, y: event.clientY } : null;
   });
   graph?.addEventListener("click", (event) => {

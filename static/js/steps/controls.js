@@ -6,6 +6,7 @@ export class StepControls {
   constructor(elements, current) {
     this.el = elements;
     this.current = current; // () => the current Stepper, or null
+    this.words = null; // (step) => its words when the graph says it otherwise (a folded box), or null
     // A click before the first graph is on screen is kept (the last one) and done when it is.
     this.queued = null;
     const act = (action) => () => {
@@ -56,7 +57,7 @@ export class StepControls {
     if (stepCount) setText(stepCount, `${position} / ${length}`);
     this.showPlaying(stepper.playing);
     if (announce && status) {
-      const words = step ? step.say : "before the backward pass: every grad has its starting value.";
+      const words = step ? (this.words?.(step) ?? step.say) : "before the backward pass: every grad has its starting value.";
       setText(status, `Step ${position} of ${length}: ${words}`);
     }
   }

@@ -2,14 +2,16 @@
 // local rule that feeds its inputs with its numbers, its inputs and consumers, and the step at
 // which its grad became final. Everything comes from the record on screen; text only.
 // It opens beside its node (a popover placed by popover-place.js, inside the viewport); Escape
-// closes it and gives the keyboard back to the graph.
+// closes it and gives the keyboard back to the graph. A folded group's box (graph/fold-screen.js,
+// `folds`) shows the group: its name, its output, its size, its parameters and its values.
 import { onNodeClick, valueGroup } from "../shared/node-click.js";
 import { place } from "./popover-place.js";
 
 export class Inspector {
   /** panel: section#inspector; current(): the Stepper on screen; active(): may it open? */
-  constructor({ panel, body, close }, { current, active }) {
+  constructor({ panel, body, close }, { current, active, folds = null }) {
     this.panel = panel;
+    this.folds = folds;
     this.body = body;
     this.current = current;
     this.active = active;
@@ -21,7 +23,7 @@ export class Inspector {
       if (this.active()) this.show(id);
     });
     const escape = (event) => {
-      if (event.key !== "Escape" || !this.nodeId) return;
+      if (event.key !== "Escape" || !this.nodeId || event.defaultPrevented) return;
       event.preventDefault();
       this.hide({ refocus: true });
     };
@@ -56,35 +58,9 @@ export class Inspector {
   show(nodeId) {
     const stepper = this.current();
     if (!stepper || !this.panel) return;
-    const { trace } = stepper;
-    const nodes = new Map(trace.nodes.map((n) => [n.id, n]));
-    const node = nodes.get(nodeId);
-    if (!node) return this.hide();
+    const rows = this.folds?.view?.isBox(nodeId) ? this.folds.summary(nodeId, stepper) : valueRows(nodeId, stepper);
+    if (!rows) return this.hide();
     this.nodeId = nodeId;
-    const consumers = Array.isArray(node.consumers) ? node.consumers : []; // the record's
-    const ownStep = trace.backward.find((s) => s.kind === "backward" && s.node === nodeId);
-    let final = -1;
-    trace.backward.forEach((s, i) => {
-      if (s.changes.some((c) => c.node === nodeId && c.before !== c.after)) final = i;
-    });
-    const grad = stepper.grad(nodeId);
-    const rows = [
-      ["Value", node.name],
-      ["data", node.data_text],
-      ["grad", `${grad.text} (at step ${stepper.position} of ${stepper.length})`],
-      ["op", node.op || "none: a leaf"],
-      ["inputs", node.children.map((id) => nodes.get(id)?.name ?? id).join(", ") || "none"],
-      ["used by", consumers.map((id) => nodes.get(id)?.name ?? id).join(", ") || "nothing: the output"],
-      [
-        "grad final",
-        final < 0 ? "its grad never changes in this pass" : `after step ${final + 1}`,
-      ],
-    ];
-    if (ownStep?.lines?.length) {
-      rows.push(["its _backward", ownStep.lines.map((l) => `${l.rule}   (${l.numbers})`).join("\n")]);
-    } else if (ownStep?.code) {
-      rows.push([`its _backward (line ${ownStep.code.line})`, ownStep.code.text]);
-    }
     const list = document.createElement("dl");
     for (const [term, text] of rows) {
       const dt = document.createElement("dt");
@@ -97,4 +73,37 @@ export class Inspector {
     this.panel.hidden = false;
     if (getComputedStyle(this.panel).position === "fixed") this.placeBeside(nodeId);
   }
+}
+
+/** [term, text] rows of value `nodeId` at the stepper's position, or null if it has none. */
+function valueRows(nodeId, stepper) {
+  const { trace } = stepper;
+  const nodes = new Map(trace.nodes.map((n) => [n.id, n]));
+  const node = nodes.get(nodeId);
+  if (!node) return null;
+  const consumers = Array.isArray(node.consumers) ? node.consumers : []; // the record's
+  const ownStep = trace.backward.find((s) => s.kind === "backward" && s.node === nodeId);
+  let final = -1;
+  trace.backward.forEach((s, i) => {
+    if (s.changes.some((c) => c.node === nodeId && c.before !== c.after)) final = i;
+  });
+  const grad = stepper.grad(nodeId);
+  const rows = [
+    ["Value", node.name],
+    ["data", node.data_text],
+    ["grad", `${grad.text} (at step ${stepper.position} of ${stepper.length})`],
+    ["op", node.op || "none: a leaf"],
+    ["inputs", node.children.map((id) => nodes.get(id)?.name ?? id).join(", ") || "none"],
+    ["used by", consumers.map((id) => nodes.get(id)?.name ?? id).join(", ") || "nothing: the output"],
+    [
+      "grad final",
+      final < 0 ? "its grad never changes in this pass" : `after step ${final + 1}`,
+    ],
+  ];
+  if (ownStep?.lines?.length) {
+    rows.push(["its _backward", ownStep.lines.map((l) => `${l.rule}   (${l.numbers})`).join("\n")]);
+  } else if (ownStep?.code) {
+    rows.push([`its _backward (line ${ownStep.code.line})`, ownStep.code.text]);
+  }
+  return rows;
 }

@@ -9,7 +9,8 @@ export const SHORTCUTS = [
   ["→", "next step"],
   ["←", "previous step"],
   ["↑ ↓", "move between the values (said, and shown in the inspector)"],
-  ["Enter", "into the inspector of that value (Esc: back to the graph)"],
+  ["Enter", "into the inspector of that value (Esc: back to the graph); on a folded group, open it"],
+  ["Esc", "fold the open group around that value"],
   ["Home", "back to the start"],
   ["End", "the last step"],
   ["Space", "play or pause"],
@@ -34,6 +35,14 @@ const MOVES = {
  */
 export function bindKeys({ graph, current, view, manual = null, cursor = null, help = null }) {
   if (!graph) return; // its description (#graph-keys) tells of the keys
+  // Escape folds the group around the cursor before the inspector's own Escape closes it.
+  graph.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.key === "Escape" && !event.defaultPrevented && cursor?.escape()) event.preventDefault();
+    },
+    { capture: true },
+  );
   graph.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === "?" && help) {

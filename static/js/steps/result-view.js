@@ -19,6 +19,27 @@ export class ResultView extends EventTarget {
     this.result = null; // the run_json result on screen: its record (trace) and DOT
     this.forward = false; // the forward pass is on the timeline too
     this.showStep = this.showStep.bind(this);
+    // A graph folded by its modules: a group opens or folds in place, at the same step, and a
+    // step inside a folded box is said as that box's (graph/fold-screen.js, graph/folding.js).
+    if (view.folds) view.folds.onChange = (open, keep) => this.refold(open, keep);
+    controls.words = (step) => view.folds?.view?.stepWords(step) ?? null;
+  }
+
+  /** The graph on screen with the groups in `open` open, laid out again at the same step;
+   * `keep`: the group whose place on screen stays. False if it was not shown. */
+  async refold(open, keep = null) {
+    const { stepper, result, view } = this;
+    if (!stepper) return false;
+    try {
+      if (!(await view.show(result.trace, { open, keep }))) return false;
+    } catch (error) {
+      view.say(`The graph could not be drawn (${error.message}).`);
+      return false;
+    }
+    view.update(stepper, null, { follow: false });
+    this.nodeTable.show(stepper, null);
+    this.dispatchEvent(new Event("refold"));
+    return true;
   }
 
   /** The record's timeline, with one step per value of the forward pass first if asked. */

@@ -1,0 +1,160 @@
+"""A graph folded by its modules (static/js/graph/folding.js, fold-screen.js): the Python MLP
+preset's first view is its layers' neurons as boxes, a group opens by a click or Enter and folds
+by Escape where it was on screen, Open all / Fold all, a step inside a folded box is said as
+that box's, a learner's own network class folds too, and a program without modules draws as
+it always did. The expected names and counts come from the record engine.worker.runner makes
+in CPython for the same text."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from app.presets import MLP_PYTHON, NEURON
+from engine.worker.runner import run_program
+from tests.browser.playground_page import LAYOUT, open_ready, replace_code, trace_of
+from tests.engine.record.groups_programs import OWN_NET
+
+FIRST_NODES = 40  # engine.record.dot.FOLD_FIRST_NODES, what the first view stays within
+PRESET = "MLP(2, [16, 16, 1]) in Python, folded by neuron and layer"
+
+
+def record_of(source: str) -> dict:
+    result = run_program(source)
+    assert result["ok"], result["error"]
+    return result["graphs"][result["chosen"]]["record"]
+
+
+def folded(page: Page):
+    return page.locator("#graph svg g.node.fold")
+
+
+def drawn(page: Page):
+    return page.locator("#graph svg g.node")
+
+
+def load_preset(page: Page) -> None:
+    open_ready(page)
+    page.get_by_label("Presets").select_option(label=PRESET)
+    page.get_by_role("button", name="Load example").click()
+    expect(page.locator("#graph")).to_have_attribute("data-folded", "33", timeout=LAYOUT)
+
+
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_mlp_preset_first_view_is_folded_by_neuron(page: Page):
+    record = record_of(MLP_PYTHON)
+    neurons = [g for g in record["groups"] if g["kind"] == "Neuron"]
+    load_preset(page)
+    # Every layer open, every neuron folded: 16 + 16 + 1 boxes, the inputs and the loss.
+    expect(folded(page)).to_have_count(len(neurons))
+    assert drawn(page).count() <= FIRST_NODES
+    names = folded(page).locator("text:first-of-type").all_text_contents()
+    assert sorted(names) == sorted(g["name"] for g in neurons)
+    expect(page.locator("#graph svg g#g2 text").nth(3)).to_have_text("8 values · 3 params")
+    expect(page.get_by_role("button", name="Open all")).to_be_visible()
+    expect(page.get_by_role("button", name="Fold all")).to_be_visible()
+
+
+def test_click_opens_in_place_and_escape_folds(page: Page):
+    load_preset(page)
+    page.get_by_role("button", name="Fit").click()  # the first view is around the output
+    before = centre(page, "#graph svg g#g4")
+    page.locator("#graph svg g#g4").click()
+    expect(page.locator("#graph")).to_have_attribute("data-folded", "32", timeout=LAYOUT)
+    expect(page.locator("#graph svg g#g4")).to_have_count(0)
+    # Its values are drawn, around where its box was (the view pans to keep its centre).
+    group = record_of(MLP_PYTHON)["groups"][4]
+    inside = [f"#graph svg g[id='{n}']" for n in group["nodes"]]
+    xs = [centre(page, s)[0] for s in inside]
+    assert min(xs) - 40 <= before[0] <= max(xs) + 40
+    # Escape with the cursor on one of its values folds it again.
+    page.locator("#graph").focus()
+    target = group["output"]
+    for _ in range(200):
+        if page.locator(f"#graph svg g[id='{target}'].cursor").count():
+            break
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Escape")
+    expect(page.locator("#graph")).to_have_attribute("data-folded", "33", timeout=LAYOUT)
+    expect(page.locator("#graph svg g#g4.cursor")).to_have_count(1)
+
+
+def test_enter_opens_the_folded_box_under_the_cursor(page: Page):
+    load_preset(page)
+    page.locator("#graph").focus()
+    for _ in range(10):
+        page.keyboard.press("ArrowDown")
+        if page.locator("#graph svg g.node.fold.cursor").count():
+            break
+    box = page.locator("#graph svg g.node.fold.cursor")
+    expect(box).to_have_count(1)
+    name = box.locator("text").first.text_content()
+    expect(page.locator("#status")).to_contain_text(f"{name}, folded: 8 values · 3 params")
+    page.keyboard.press("Enter")
+    expect(page.locator("#graph")).to_have_attribute("data-folded", "32", timeout=LAYOUT)
+    expect(page.locator("#status")).to_contain_text(f"{name} opened.")
+
+
+def test_open_all_and_fold_all(page: Page):
+    record = record_of(MLP_PYTHON)
+    load_preset(page)
+    page.get_by_role("button", name="Fold all").click()
+    expect(page.locator("#graph")).to_have_attribute("data-folded", "1", timeout=LAYOUT)
+    expect(folded(page).locator("text").first).to_have_text("MLP")
+    page.get_by_role("button", name="Open all").click()
+    expect(page.locator("#graph")).to_have_attribute("data-folded", "0", timeout=LAYOUT)
+    values = [n for n in record["nodes"]]
+    expect(page.locator("#graph svg g.node.value")).to_have_count(len(values))
+
+
+def test_a_step_inside_a_folded_box_says_which_box(page: Page):
+    record = record_of(MLP_PYTHON)
+    load_preset(page)
+    groups = {u: g for g in record["groups"] for u in g["nodes"]}
+    # The first backward step on a value inside a neuron: the output layer's neuron.
+    k, step = next((i, s) for i, s in enumerate(record["backward"]) if s["node"] in groups)
+    page.locator("#graph").focus()
+    for _ in range(k + 1):
+        page.keyboard.press("ArrowRight")
+    group = groups[step["node"]]
+    box = page.locator(f"#graph svg g#{group['id']}")
+    expect(box).to_have_class(re.compile(r"\bfold\b.*\bcurrent\b"))
+    expect(page.locator("#status")).to_contain_text(f"{group['name']}: {step['op']} ran, its input")
+    # The chain-rule panel still shows the real call.
+    expect(page.locator("#rule")).to_contain_text(step["lines"][0]["rule"].split(" ")[0])
+
+
+def test_own_network_class_folds(page: Page):
+    source = "from engine import Value\n" + OWN_NET.replace("Net(3, 4)", "Net(3, 12)")
+    record = record_of(source)
+    open_ready(page)
+    replace_code(page, page, source)
+    hidden = [g["name"] for g in record["groups"] if g["name"].startswith("DenseLayer 1 · ")]
+    assert len(hidden) == 12
+    # Its perceptrons are boxes, opened breadth first while the view stays within 40 nodes.
+    expect(folded(page)).not_to_have_count(0, timeout=LAYOUT)
+    names = folded(page).locator("text:first-of-type").all_text_contents()
+    perceptrons = {g["name"] for g in record["groups"] if g["kind"] == "Perceptron"}
+    assert len(names) >= 10 and set(names) <= perceptrons
+    assert drawn(page).count() <= FIRST_NODES
+
+
+SQUARE = "from engine import Value\na = Value(2.0)\nb = a * a\nb.backward()\n"
+
+
+@pytest.mark.parametrize("source", [NEURON, SQUARE])
+def test_a_program_without_modules_draws_as_before(page: Page, source: str):
+    open_ready(page)
+    replace_code(page, page, source + "\n")
+    record = record_of(source) if "import" in source else trace_of(source)
+    values = page.locator("#graph svg g.node.value")
+    expect(values).to_have_count(len(record["nodes"]), timeout=LAYOUT)
+    expect(folded(page)).to_have_count(0)
+    expect(page.locator("#graph")).to_have_attribute("data-folded", "0")
+    expect(page.get_by_role("button", name="Open all")).to_be_hidden()
+    expect(page.get_by_role("button", name="Fold all")).to_be_hidden()
