@@ -24,10 +24,9 @@ from app.dot import DotRenderer
 from app.early_python import starts_at_load, template_context
 from app.first_paint import first_svg
 from app.headers import CSP_BASE
-from app.module_graph import page_scripts
-from app.page_data import MODE_LABELS, MOONS, Page, build_page, read_manifest
-from app.page_options import SPEEDS, THEMES, PageOptions, descent_fields
-from app.presets import PRESETS
+from app.page_context import page_context
+from app.page_data import Page, build_page, read_manifest
+from app.page_options import PageOptions
 from app.settings import Settings
 from engine.record.tracing import DEFAULT_MODE, MODES
 
@@ -111,24 +110,17 @@ def page_html(
     out), as a static host will serve it; `context` adds to (or replaces) the playground's."""
     options, page, manifest = exported.options, exported.page, exported.manifest
     starts = starts_at_load(manifest, options.starts_at_end, bool(svg), page.python, page.deferred)
-    playground = {
-        "page": page,
-        "options": options,
-        "modes": MODE_LABELS,
-        "presets": PRESETS,
-        "speeds": SPEEDS,
-        "themes": THEMES,
-        "speed": options.step_ms,
-        "descent": descent_fields(options),
-        "moons": MOONS,
-        "image_url": None,
-        "first_svg": svg,
-        "playground_url": "",
-        "preview": None,
-        "scripts": page_scripts(settings.static_dir),
-        "exported": True,  # no Embed dialog, "Copy link" or server downloads
+    playground = page_context(
+        page,
+        options,
+        settings,
+        svg,
+        image_url=None,
+        playground_url="",
+        preview=None,
+        exported=True,  # no Embed dialog, "Copy link" or server downloads
         **template_context(relative_manifest(manifest, exported.root), starts),
-    }
+    )
     return render(settings, template, exported.root, **(playground | context))
 
 

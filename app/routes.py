@@ -21,18 +21,17 @@ from app.exercises.chapter import Chapter
 from app.exercises.exercise import Exercise
 from app.first_paint import first_svg
 from app.module_graph import page_scripts
+from app.page_context import page_context
 from app.page_data import (
     BUSY,
-    MODE_LABELS,
-    MOONS,
     Page,
     build_page,
     deferred_page,
     program_query,
     read_manifest,
 )
-from app.page_options import SPEEDS, THEMES, PageOptions, descent_fields, page_options
-from app.presets import DEFAULT_SOURCE, PRESETS
+from app.page_options import PageOptions, page_options
+from app.presets import DEFAULT_SOURCE
 from app.settings import Settings
 from app.social import LinkPreview, link_preview
 from app.what_if import values_problem
@@ -109,23 +108,16 @@ async def render(
             client=client,
             disconnected=request.is_disconnected,
         )
-    context = {
-        "page": page,
-        "options": options,
-        "modes": MODE_LABELS,
-        "presets": PRESETS,
-        "speeds": SPEEDS,
-        "themes": THEMES,
-        "speed": options.step_ms,
-        "descent": descent_fields(options),
-        "moons": MOONS,
-        "csp_nonce": request.state.csp_nonce,
-        "image_url": image_url,
-        "first_svg": svg,
-        "playground_url": _url("/", program_query(options.source, options.mode, options.step)),
-        "preview": preview,
-        "scripts": page_scripts(settings.static_dir),
-    }
+    context = page_context(
+        page,
+        options,
+        settings,
+        svg,
+        csp_nonce=request.state.csp_nonce,
+        image_url=image_url,
+        playground_url=_url("/", program_query(options.source, options.mode, options.step)),
+        preview=preview,
+    )
     if exercise is not None:
         context |= exercise_context(*exercise, served_href)
     starts = starts_at_load(manifest, options.starts_at_end, bool(svg), page.python, page.deferred)
