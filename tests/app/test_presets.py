@@ -8,13 +8,30 @@ from app.presets import DEFAULT_SOURCE, MLP_SEED, NEURON, PRESETS, mlp_loss_sour
 from engine import parse, trace
 from engine.graph import topological_order
 from engine.language.prescan import MAX_OPERATORS_PER_STATEMENT, MAX_SOURCE_CHARS
+from engine.record.graph_record import MAX_NODES
+from engine.worker.playground import is_python_only, run_in_worker
+
+EXPRESSIONS = [p for p in PRESETS if not is_python_only(p.source)]
+PYTHON = [p for p in PRESETS if is_python_only(p.source)]  # run by the worker only
 
 
-@pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.name)
-def test_every_preset_parses(preset):
+@pytest.mark.parametrize("preset", EXPRESSIONS, ids=lambda p: p.name)
+def test_every_expression_preset_parses(preset):
     program = parse(preset.source)
     assert program.output is not None
     assert preset.name and preset.to_json() == {"name": preset.name, "source": preset.source}
+
+
+@pytest.mark.parametrize("preset", PYTHON, ids=lambda p: p.name)
+def test_every_python_preset_runs_in_the_worker_and_folds(preset):
+    """As the engine worker runs it (the server never does): a graph with its modules' groups,
+    under the record's cap, and no error."""
+    result = run_in_worker(preset.source)
+    assert result["language"] == "python" and result["error"] is None, result["error"]
+    record = result["trace"]
+    assert record["groups"], "a Python preset is there to fold by its modules"
+    assert len(record["nodes"]) <= MAX_NODES
+    assert len(preset.source) < MAX_SOURCE_CHARS
 
 
 def test_the_default_is_the_seeds_neuron():
