@@ -1,20 +1,51 @@
-"""The presets parse, and the MLP preset is the size the design expects."""
+"""The presets parse (the expression language's) or run (the Python ones, in the runner the
+worker uses), the MLP preset is the size the design expects, and the moons preset's batch fits
+under the node cap with the moons picture's own points."""
 
 import re
 
 import pytest
 
-from app.presets import DEFAULT_SOURCE, MLP_SEED, NEURON, PRESETS, mlp_loss_source
+from app.presets import DEFAULT_SOURCE, MLP_SEED, MOONS_PYTHON, NEURON, PRESETS, mlp_loss_source
 from engine import parse, trace
 from engine.graph import topological_order
 from engine.language.prescan import MAX_OPERATORS_PER_STATEMENT, MAX_SOURCE_CHARS
+from engine.record.walked import MAX_NODES
+from engine.worker import moons
+from engine.worker.playground import is_python_only
+from engine.worker.runner import run_program
+
+LANGUAGE = [p for p in PRESETS if not is_python_only(p.source)]
+PYTHON = [p for p in PRESETS if is_python_only(p.source)]
 
 
-@pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.name)
-def test_every_preset_parses(preset):
+@pytest.mark.parametrize("preset", LANGUAGE, ids=lambda p: p.name)
+def test_every_expression_preset_parses(preset):
     program = parse(preset.source)
     assert program.output is not None
     assert preset.name and preset.to_json() == {"name": preset.name, "source": preset.source}
+
+
+@pytest.mark.parametrize("preset", PYTHON, ids=lambda p: p.name)
+def test_every_python_preset_runs_and_folds(preset):
+    result = run_program(preset.source)
+    assert result["ok"], result["error"]
+    assert result["graphs"][result["chosen"]]["record"]["groups"]
+
+
+def test_the_moons_preset_is_a_batch_of_the_moons_pictures_points_under_the_cap():
+    result = run_program(MOONS_PYTHON)
+    assert result["ok"], result["error"]
+    record = result["graphs"][result["chosen"]]["record"]
+    assert record["title"] == "loss"
+    assert 6_000 < len(record["nodes"]) < MAX_NODES // 2  # room to spare under the cap
+    assert sorted({g["call"] for g in record["groups"]}) == list(range(moons.POINTS))
+    # The program's own moons(100) makes the points the moons picture draws.
+    namespace: dict = {}
+    exec(MOONS_PYTHON.split("random.seed")[0], namespace)  # its imports and moons()
+    namespace["random"].seed(MLP_SEED)
+    assert namespace["moons"](moons.POINTS) == moons.moons()
+    assert MLP_SEED == moons.SEED
 
 
 def test_the_default_is_the_seeds_neuron():
