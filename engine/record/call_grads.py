@@ -16,7 +16,9 @@ from engine.numeric import format_number
 from engine.record.numbers import number
 
 
-def call_grads(groups: Sequence[Mapping[str, Any]], backward: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def call_grads(
+    groups: Sequence[Mapping[str, Any]], backward: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
     """One entry per top-level call, in call order, when the groups have more than one:
     `{call, grads: {param id: {grad, grad_text, last_step}}}` for the parameters of that
     call's top-level groups. `grad` sums what the steps of that call's nodes added to the

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.numeric import format_number
-from engine.record.calls import calls_on, starting_values
 from engine.record.call_grads import call_grads
+from engine.record.calls import calls_on, starting_values
 from engine.record.groups import Groups
 from engine.record.layout_choice import layout_choice, layout_cost, ranks
 from engine.record.numbers import number, shown

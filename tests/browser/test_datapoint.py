@@ -50,7 +50,9 @@ def test_the_other_points_are_one_box_and_the_field_chooses_another(page: Page):
     mine = {g["id"] for g in record()["groups"] if g["call"] == 36}
     top = next(g for g in record()["groups"] if g["call"] == 36 and g["parent"] is None)
     # Point 37's network is drawn open down to its neurons (those that fit open too).
-    second = next(g for g in record()["groups"] if g["call"] == 36 and g["name"] == "Layer 2 · Neuron 1")
+    second = next(
+        g for g in record()["groups"] if g["call"] == 36 and g["name"] == "Layer 2 · Neuron 1"
+    )
     expect(page.locator(f"#graph svg g#{second['id']}")).to_have_count(1, timeout=LAYOUT)
     expect(page.locator(f"#graph svg g#{top['id']}")).to_have_count(0)
     drawn = page.locator("#graph svg g.node.fold").evaluate_all("(gs) => gs.map((g) => g.id)")

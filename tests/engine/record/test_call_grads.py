@@ -31,7 +31,11 @@ def test_the_points_parts_add_up_to_each_parameters_grad():
     for param in params:
         total = sum(p["grads"][param]["grad"] for p in parts)
         assert total == pytest.approx(record["grads"][param], rel=1e-12, abs=1e-15)
-    assert any(p["grads"][param]["grad"] != parts[0]["grads"][param]["grad"] for p in parts for param in params)
+    assert any(
+        p["grads"][param]["grad"] != parts[0]["grads"][param]["grad"]
+        for p in parts
+        for param in params
+    )
 
 
 def test_a_points_part_is_the_grad_of_its_own_term():
