@@ -95,12 +95,51 @@ loss = (y - t) ** 2
 loss.backward()
 """
 
+# A loss over a batch whose graph fits under the node cap: the moons picture's 100 points
+# through a small engine.nn MLP, one call of the model per point (a group's `call` is the
+# point's index). MLP(2, [4, 4, 1]) on 100 points is 7,040 values; [8, 8, 1] would be 19,908,
+# at the 20,000 cap. The data are made in the program's own text (a learner's program imports
+# no engine internals), the same points as engine.worker.moons.moons() draws
+# (tests/app/test_presets.py checks it), so a datapoint is a point of the moons picture.
+MOONS_SIZES = (2, 4, 4, 1)
+MOONS_PYTHON = f"""\
+# MLP{(MOONS_SIZES[0], list(MOONS_SIZES[1:]))} on 100 moons points: choose a Datapoint to follow
+import math
+import random
+from engine import Value
+from engine.nn import MLP
+
+
+def moons(n, noise=0.1):
+    # two interleaved half circles, labels +1 (lower) and -1 (upper)
+    points, labels = [], []
+    for i in range(n):
+        t = random.uniform(0.0, math.pi)
+        if i % 2:
+            x, y, label = math.cos(t), math.sin(t), -1.0
+        else:
+            x, y, label = 1.0 - math.cos(t), 0.5 - math.sin(t), 1.0
+        points.append([x + random.gauss(0, noise), y + random.gauss(0, noise)])
+        labels.append(label)
+    return points, labels
+
+
+random.seed({MLP_SEED})
+points, labels = moons(100)
+model = MLP({MOONS_SIZES[0]}, {list(MOONS_SIZES[1:])}, activation="tanh")
+xs = [[Value(a), Value(b)] for a, b in points]
+scores = [model(x) for x in xs]  # one call of the model per point
+loss = sum((s - y) ** 2 for s, y in zip(scores, labels)) * (1 / len(xs))
+loss.backward()
+"""
+
 PRESETS: tuple[Preset, ...] = (
     Preset("Neuron: tanh(x1*w1 + x2*w2 + b)", NEURON),
     Preset("Loss: ((w1 - 1)**2 + (w2 - 5)**2) * 0.5", LOSS),
     Preset("A value used twice: b = a + a", USED_TWICE),
     Preset("MLP(2, [16, 16, 1]) squared-error loss", mlp_loss_source()),
     Preset("MLP(2, [16, 16, 1]) in Python, folded by neuron and layer", MLP_PYTHON),
+    Preset("MLP(2, [4, 4, 1]) on 100 moons points, one datapoint followed", MOONS_PYTHON),
 )
 
 DEFAULT_SOURCE = NEURON

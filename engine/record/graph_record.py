@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.numeric import format_number
+from engine.record.call_grads import call_grads
 from engine.record.calls import calls_on, starting_values
 from engine.record.groups import Groups
 from engine.record.layout_choice import layout_choice, layout_cost, ranks
@@ -20,7 +21,7 @@ from engine.record.recorder import Snapshot, Step
 from engine.record.step_texts import backward_step, seed_step, source_lines
 from engine.record.walked import MAX_NODES, WalkedGraph
 
-RECORD_VERSION = 6
+RECORD_VERSION = 7
 
 
 def graph_record(
@@ -87,6 +88,7 @@ def graph_record(
         "accumulates": [g.ids[id(v)] for v in g.order if contributions[id(v)] > 1],
         "groups": groups.record(g.order, g.ids) if groups is not None else [],
     }
+    record["call_grads"] = call_grads(record["groups"], backward)
     texts = {n["id"]: [n["grad_text"]] for n in node_list}
     for step_json in backward:
         for change in step_json["changes"]:

@@ -6,6 +6,7 @@ import { StepControls } from "./steps/controls.js";
 import { Descent } from "./learn/descent.js";
 import { keepDrafts } from "./editor/draft-keeper.js";
 import { Editor } from "./editor/editor.js";
+import { DatapointField } from "./graph/datapoint-field.js";
 import { ExercisePanel } from "./exercise/exercise-panel.js";
 import { earlyWorkerRunning } from "./python/early-worker.js";
 import { EngineClient } from "./python/engine-client.js";
@@ -217,6 +218,8 @@ const manual = new Manual(elements("manual"), {
 });
 const help = new HelpDialog(elements("help"));
 const folds = view.folds; // a graph folded by its modules (graph/fold-screen.js)
+const point = { wrap: $("datapoint-choice"), field: $("datapoint"), hint: $("datapoint-hint") };
+new DatapointField(point, { folds, graph: $("graph") }); // a batch: the point it follows
 const inspector = new Inspector(elements("inspector"), { current, active: () => !manual.active, folds });
 const cursor = new NodeCursor({
   current,

@@ -9,7 +9,7 @@ from urllib.parse import quote, urlencode
 import pytest
 
 from app.assets import asset_prefix
-from app.presets import LOSS, NEURON
+from app.presets import LOSS, NEURON, PRESETS
 from tests.app.page_contract import ALWAYS, CONTROLS, EDITOR, VIEW
 
 
@@ -57,9 +57,11 @@ def test_selects_offer_modes_presets_and_speeds(client, parse_html):
     values = [o["value"] for o in options]
     assert values[:3] == ["light", "dark", "auto"]  # the Theme menu, in the header
     values = values[3:]
-    assert values[:6] == ["", "0", "1", "2", "3", "4"]  # a placeholder, then one per preset
-    assert values[6:9] == ["correct", "overwrite", "accumulate"]
-    assert values[9:13] == ["2000", "1000", "500", "250"]  # then the Embed dialog's
+    presets = ["", *(str(i) for i in range(len(PRESETS)))]  # a placeholder, then one per preset
+    assert values[: len(presets)] == presets
+    values = values[len(presets) :]
+    assert values[:3] == ["correct", "overwrite", "accumulate"]
+    assert values[3:7] == ["2000", "1000", "500", "250"]  # then the Embed dialog's
     for label in ["+= (correct)", "= (the classic bug)", "no zero_grad (accumulate)"]:
         assert label in html
     for label in ["0.5×", "1×", "2×", "4×"]:

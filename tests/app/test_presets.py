@@ -1,15 +1,19 @@
-"""The presets parse, and the MLP preset is the size the design expects."""
+"""The presets parse (the expression language's) or run (the Python ones, in the runner the
+worker uses), the MLP preset is the size the design expects, and the moons preset's batch fits
+under the node cap with the moons picture's own points."""
 
 import re
 
 import pytest
 
-from app.presets import DEFAULT_SOURCE, MLP_SEED, NEURON, PRESETS, mlp_loss_source
+from app.presets import DEFAULT_SOURCE, MLP_SEED, MOONS_PYTHON, NEURON, PRESETS, mlp_loss_source
 from engine import parse, trace
 from engine.graph import topological_order
 from engine.language.prescan import MAX_OPERATORS_PER_STATEMENT, MAX_SOURCE_CHARS
-from engine.record.graph_record import MAX_NODES
+from engine.record.walked import MAX_NODES
+from engine.worker import moons
 from engine.worker.playground import is_python_only, run_in_worker
+from engine.worker.runner import run_program
 
 EXPRESSIONS = [p for p in PRESETS if not is_python_only(p.source)]
 PYTHON = [p for p in PRESETS if is_python_only(p.source)]  # run by the worker only
@@ -32,6 +36,21 @@ def test_every_python_preset_runs_in_the_worker_and_folds(preset):
     assert record["groups"], "a Python preset is there to fold by its modules"
     assert len(record["nodes"]) <= MAX_NODES
     assert len(preset.source) < MAX_SOURCE_CHARS
+
+
+def test_the_moons_preset_is_a_batch_of_the_moons_pictures_points_under_the_cap():
+    result = run_program(MOONS_PYTHON)
+    assert result["ok"], result["error"]
+    record = result["graphs"][result["chosen"]]["record"]
+    assert record["title"] == "loss"
+    assert 6_000 < len(record["nodes"]) < MAX_NODES // 2  # room to spare under the cap
+    assert sorted({g["call"] for g in record["groups"]}) == list(range(moons.POINTS))
+    # The program's own moons(100) makes the points the moons picture draws.
+    namespace: dict = {}
+    exec(MOONS_PYTHON.split("random.seed")[0], namespace)  # its imports and moons()
+    namespace["random"].seed(MLP_SEED)
+    assert namespace["moons"](moons.POINTS) == moons.moons()
+    assert MLP_SEED == moons.SEED
 
 
 def test_the_default_is_the_seeds_neuron():

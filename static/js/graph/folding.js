@@ -8,6 +8,12 @@
 // and so in no group, would else stand beside it one by one: 337 of them for an
 // MLP(2, [16, 16, 1])). Edges between two boxes are drawn once, with how many real edges they
 // stand for. Nothing folded (no groups, or all open): null, and the graph draws as it always did.
+// A batch (one call of the model per datapoint) folds its folded points into one box
+// (datapoints.js); a box's words are fold-texts.js's, the columns fold-ranks.js's.
+import { batchOf, mergeOf } from "./datapoints.js";
+import { openWithin } from "./fold-first.js";
+import { rankItems } from "./fold-ranks.js";
+import { boxTexts, foldedStepWords } from "./fold-texts.js";
 
 const GROUP_ID = /^g[0-9]{1,9}$/;
 
@@ -52,15 +58,24 @@ function indexOf(record, groups) {
 }
 
 export class FoldView {
-  /** Use foldView(record, open): null when nothing is folded. */
-  constructor(record, groups, open) {
+  /** Use foldView(record, open): null when nothing is folded. `merge`: fold the folded points
+   * of a batch into one box (datapoints.js). */
+  constructor(record, groups, open, merge = true) {
+    const index = indexOf(record, groups);
     this.record = record;
-    Object.assign(this, indexOf(record, groups));
+    Object.assign(this, index);
     this.open = new Set(open);
+    const merged = merge ? mergeOf(record, groups, this.open, index.groups) : null;
+    this.merged = merged; // {id, group, open, folded, hides} or null
+    if (merged) {
+      this.groups = new Map(index.groups).set(merged.id, merged.group);
+      this.paramsOf = new Map(index.paramsOf).set(merged.id, new Set(merged.group.params));
+    }
     // Each group's box: its topmost folded ancestor (itself included), or null (parents first).
     this.boxOfGroup = new Map();
     for (const g of groups) {
-      const above = g.parent === null ? null : this.boxOfGroup.get(g.parent);
+      let above = g.parent === null ? null : this.boxOfGroup.get(g.parent);
+      if (g.parent === null && merged?.folded.has(g.call)) above = merged.id;
       this.boxOfGroup.set(g.id, above ?? (this.open.has(g.id) ? null : g.id));
     }
     this.boxOf = new Map(); // value or op node id → the folded box it is drawn in
@@ -69,8 +84,14 @@ export class FoldView {
       const own = this.groupOfNode.get(node.id);
       const box = own === undefined ? null : this.boxOfGroup.get(own);
       if (box) this.hide(node, box);
+      else if (own === undefined && merged?.hides(node, this.boxOf)) this.hide(node, merged.id);
     }
     this.absorbParams();
+    // One point followed: its part of each parameter's grad (the record's call_grads).
+    const point = merged?.open.size === 1 ? [...merged.open][0] : null;
+    const parts = Array.isArray(record.call_grads) ? record.call_grads : [];
+    this.point = point;
+    this.parts = parts.find((p) => p.call === point)?.grads ?? null;
   }
 
   hide(node, box) {
@@ -80,12 +101,14 @@ export class FoldView {
     this.members.get(box).push(node.id);
   }
 
-  /** A drawn leaf in a folded group's params, used only inside that box, goes into it. */
+  /** A drawn leaf in a folded group's params, used only inside that box, goes into it; used
+   * by the folded points too, it goes into the open point's box. */
   absorbParams() {
     this.params = new Map([...this.members.keys()].map((b) => [b, []])); // box → absorbed leaves
     for (const node of this.record.nodes) {
       if (!node.leaf || this.boxOf.has(node.id) || !node.consumers?.length) continue;
       const boxes = new Set(node.consumers.map((c) => this.boxOf.get(c) ?? null));
+      if (this.merged && boxes.size > 1) boxes.delete(this.merged.id);
       const [box] = boxes;
       if (boxes.size !== 1 || !box || !this.paramsOf.get(box).has(node.id)) continue;
       this.boxOf.set(node.id, box);
@@ -126,63 +149,8 @@ export class FoldView {
         edges.push(folded);
       }
     }
-    this.layout = { items: this.ranked(edges), edges };
+    this.layout = { items: rankItems(this, edges), edges };
     return this.layout;
-  }
-
-  /** Each drawn value and box with its rank: the longest path from the inputs (an op node one
-   * rank before its value), a leaf or a box fed by nothing one rank before its first use, as
-   * engine.record.layout_choice.ranks ranks the unfolded graph. */
-  ranked(edges) {
-    const items = [];
-    const seen = new Set();
-    for (const node of this.record.nodes) {
-      const id = this.shownId(node.id);
-      if (seen.has(id)) continue;
-      seen.add(id);
-      items.push({ id, kind: id === node.id ? "value" : "box" });
-    }
-    const opOf = new Map();
-    for (const item of items) {
-      const op = this.nodes.get(item.id)?.op_id;
-      if (op) opOf.set(op, item.id);
-    }
-    const owner = (id) => opOf.get(id) ?? id; // an op node is ranked with its value
-    const into = new Map(items.map((i) => [i.id, []]));
-    const outOf = new Map(items.map((i) => [i.id, []]));
-    for (const e of edges) {
-      if (owner(e.from) === owner(e.to)) continue; // op node → its value
-      into.get(owner(e.to)).push(e);
-      outOf.get(owner(e.from)).push(e);
-    }
-    // Kahn's order over the items, stable in the record's order.
-    const byId = new Map(items.map((i) => [i.id, i]));
-    const waiting = new Map(items.map((i) => [i.id, new Set(into.get(i.id).map((e) => owner(e.from)))]));
-    const ready = items.filter((i) => waiting.get(i.id).size === 0);
-    const order = [];
-    while (ready.length) {
-      const item = ready.shift();
-      order.push(item);
-      for (const e of outOf.get(item.id)) {
-        const left = waiting.get(owner(e.to));
-        if (left.delete(item.id) && left.size === 0) ready.push(byId.get(owner(e.to)));
-      }
-    }
-    if (order.length !== items.length) throw new Error("the folded graph has a cycle");
-    // Where an edge arrives: its item's rank, or its op node's, one before it.
-    const rank = new Map();
-    const arrives = (e) => rank.get(owner(e.to)) - (opOf.has(e.to) ? 1 : 0);
-    for (const item of order) {
-      const ins = into.get(item.id);
-      const latest = Math.max(-1, ...ins.map((e) => rank.get(owner(e.from))));
-      const op = this.nodes.get(item.id)?.op_id && item.kind === "value" ? 1 : 0;
-      rank.set(item.id, ins.length ? latest + 1 + op : 0);
-    }
-    for (const item of [...order].reverse()) {
-      if (into.get(item.id).length || !outOf.get(item.id).length) continue;
-      rank.set(item.id, Math.min(...outOf.get(item.id).map(arrives)) - 1);
-    }
-    return order.map((item) => ({ ...item, rank: rank.get(item.id) }));
   }
 
   /** Folded box `id` in numbers: {group, output (a node or null), values (how many real values
@@ -194,29 +162,14 @@ export class FoldView {
     return { group, output, values: this.members.get(id).length + params.length, params };
   }
 
-  /**
-   * Folded box `id`'s texts, top to bottom: its name; its output's data and grad (or, for a
-   * group whose call returned no single value, how many of its values are used outside); how
-   * many values it holds and how many of them are parameters; the parameters' largest |grad|.
-   * `gradOf(id)`: {value, text} at the step on screen; without it, the widest texts the pass
-   * will show (the layout's). {name, data, grad, size, params}: a text, or null.
-   */
+  /** This point's part of parameter `id`'s grad ({grad, grad_text, last_step}), or null. */
+  pointPart(id) {
+    return this.parts?.[id] ?? null;
+  }
+
+  /** Folded box `id`'s texts (fold-texts.js boxTexts). */
   texts(id, gradOf = null) {
-    const { group, output, values, params } = this.box(id);
-    const grad = gradOf ?? ((n) => ({ value: 0, text: this.nodes.get(n).grad_widest }));
-    let data;
-    let gradText = null;
-    if (output) {
-      data = `data ${output.data_text}`;
-      gradText = `grad ${grad(output.id).text}`;
-    } else {
-      const inside = new Set(this.members.get(id));
-      const used = this.members.get(id).filter((n) => this.nodes.get(n).consumers.some((c) => !inside.has(c)));
-      data = `${used.length} ${used.length === 1 ? "value" : "values"} used outside`;
-    }
-    const size = `${values} values${params.length ? ` · ${params.length} params` : ""}`;
-    const most = params.length ? largestGrad(params, grad, !gradOf) : null;
-    return { name: group.name, data, grad: gradText, size, params: most && `|grad| max ${most}` };
+    return boxTexts(this, id, gradOf);
   }
 
   /** The texts of box `id` as its record's fields, in order. */
@@ -225,25 +178,16 @@ export class FoldView {
     return [t.name, t.data, t.grad, t.size, t.params].filter((x) => x !== null);
   }
 
-  /** A backward step's words when its value is inside a folded box, else null: which box, which
-   * op ran, and what it wrote (`Layer 1 · Neuron 3: tanh ran, its input's grad 0.0000 →
-   * 0.4200`). The chain-rule panel still shows the real call. */
+  /** A backward step's words when its value is inside a folded box, else null. */
   stepWords(step) {
-    if (step?.kind !== "backward" || !this.boxOf.has(step.node)) return null;
-    const box = this.boxOf.get(step.node);
-    const hidden = [];
-    const shown = [];
-    for (const c of step.changes) {
-      const change = `${c.before_text} → ${c.after_text}`;
-      if (this.boxOf.get(c.node) === box) hidden.push(change);
-      else shown.push(`${this.nodes.get(c.node)?.name ?? c.node}.grad ${change}`);
-    }
-    const parts = [];
-    if (hidden.length === 1) parts.push(`its input's grad ${hidden[0]}`);
-    if (hidden.length > 1) parts.push(`its inputs' grads ${hidden.join(", ")}`);
-    parts.push(...shown);
-    const what = parts.length ? parts.join("; ") : "no grad changed";
-    return `${this.groups.get(box).name}: ${step.op || "_backward"} ran, ${what}.`;
+    return foldedStepWords(this, step);
+  }
+
+  /** How many nodes this view draws: values, their op nodes and boxes. */
+  count() {
+    let count = this.members.size;
+    for (const node of this.record.nodes) if (!this.boxOf.has(node.id)) count += node.leaf ? 1 : 2;
+    return count;
   }
 
   /** Group `id` and the groups inside it (for Open all, and for what a row opens). */
@@ -264,7 +208,14 @@ export class FoldView {
 export function foldView(record, open) {
   const groups = groupsOf(record);
   if (!groups.length) return null;
-  const view = new FoldView(record, groups, open);
+  let view = new FoldView(record, groups, open);
+  if (view.merged) {
+    try {
+      view.drawn();
+    } catch {
+      view = new FoldView(record, groups, open, false); // the points feed each other: no merge
+    }
+  }
   return view.members.size ? view : null;
 }
 
@@ -284,42 +235,28 @@ export function groupValues(record, id) {
 /** How many nodes a view draws: values, their op nodes and boxes (what the first view counts). */
 export function drawnCount(record, open) {
   const view = foldView(record, open);
-  let count = view ? view.members.size : 0;
-  for (const node of record.nodes) if (!view?.boxOf.has(node.id)) count += node.leaf ? 1 : 2;
-  return count;
+  if (view) return view.count();
+  return record.nodes.reduce((count, node) => count + (node.leaf ? 1 : 2), 0);
 }
 
 /**
  * The groups open at first: breadth first from the top, each opened while the drawing stays
  * within `most` nodes (values, op nodes and boxes); a group that would pass it stays folded,
- * and so do the groups inside it. A graph within `most` unfolded opens everything.
+ * and so do the groups inside it. A graph within `most` unfolded opens everything. A batch
+ * follows one point, `call` (else its first): its top-level groups open, the rule applies
+ * within it, the other points are one box. One fold view is built; each group tried after it
+ * is counted from what opening it changes (fold-first.js).
  */
-export function firstOpen(record, most) {
+export function firstOpen(record, most, call = null) {
   const groups = groupsOf(record);
   const everything = groups.map((g) => g.id);
-  if (!groups.length || drawnCount(record, everything) <= most) return new Set(everything);
-  const open = new Set();
-  const queue = groups.filter((g) => g.parent === null).map((g) => g.id);
-  const below = new Map(groups.map((g) => [g.id, []]));
-  for (const g of groups) if (g.parent !== null) below.get(g.parent).push(g.id);
-  while (queue.length) {
-    const id = queue.shift();
-    open.add(id);
-    if (drawnCount(record, open) <= most) queue.push(...below.get(id));
-    else open.delete(id);
-  }
-  return open;
-}
-
-/** The largest |grad| among `ids`, as the engine wrote it (its sign left out); `widest`: the
- * longest such text the pass will show, for the layout. */
-function largestGrad(ids, grad, widest) {
-  let best = null;
-  for (const id of ids) {
-    const { value, text } = grad(id);
-    const size = widest ? text.replace(/^-/, "").length : Math.abs(Number(value));
-    if (best === null || size > best.size || Number.isNaN(size)) best = { size, text };
-    if (Number.isNaN(size)) break; // nan is the largest news
-  }
-  return best.text.replace(/^-/, "");
+  if (!groups.length) return new Set();
+  const batch = batchOf(record, groups);
+  if (call === null && drawnCount(record, everything) <= most) return new Set(everything);
+  const point = batch ? (batch.tops.has(call) ? call : batch.calls[0]) : null;
+  const open = new Set(batch ? batch.tops.get(point) : []);
+  const view = foldView(record, open);
+  if (!view) return open;
+  const queue = batch ? [...open].flatMap((id) => view.children.get(id)) : everything.filter((id) => view.groups.get(id).parent === null);
+  return openWithin(view, open, queue, most);
 }

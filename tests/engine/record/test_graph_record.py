@@ -1,4 +1,4 @@
-"""The record's structure (version 6) against the DOT written from it and the graph it came
+"""The record's structure (version 7) against the DOT written from it and the graph it came
 from: each node's rank, consumers and op node id, each edge's id. The page reads these and
 works none of them out again (docs/trace-format.md), so they must say what the DOT draws."""
 
@@ -57,7 +57,7 @@ def dot_ranks(dot: str) -> dict[str, int]:
 
 def check(record: dict) -> None:
     """Every structural field agrees with the DOT and with the nodes' children."""
-    assert record["version"] == RECORD_VERSION == 6
+    assert record["version"] == RECORD_VERSION == 7
     dot = dot_source(record)
     nodes, edges = drawn(dot)
     ids = [n["id"] for n in record["nodes"]]

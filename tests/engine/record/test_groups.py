@@ -229,7 +229,8 @@ out = Scaled()(Value(1.0, label="x"))
 
 def test_the_record_round_trips_through_json():
     record = run(ENGINE_MLP.replace("CALLS", "2"))
-    assert record["version"] == 6 and len(record["groups"]) == 2 * 37
+    assert record["version"] == 7 and len(record["groups"]) == 2 * 37
+    assert len(record["call_grads"]) == 2
     assert json.loads(json.dumps(record, allow_nan=False)) == record
 
 

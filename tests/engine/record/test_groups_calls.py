@@ -162,14 +162,15 @@ UNCHANGED = ["neuron_by_hand", "own_class_descent", "overwrite_bug", "micrograd_
 @pytest.mark.parametrize("name", UNCHANGED)
 def test_finding_groups_changes_nothing_else(name: str, monkeypatch: pytest.MonkeyPatch):
     """The same program with no module ever found: the same run, the same records but for
-    `groups` (and a program without modules has none)."""
+    `groups` and what is read from them, `call_grads` (a program without modules has none)."""
     found = run_program(program(name))
     monkeypatch.setattr(Groups, "is_module", lambda self, obj: False)
     plain = run_program(program(name))
     for with_groups, without in zip(found["graphs"], plain["graphs"], strict=True):
         record, other = with_groups["record"], without["record"]
         assert other["groups"] == [] and (record["groups"] != []) == (name == "micrograd_nn")
-        assert {**record, "groups": []} == other
+        assert other["call_grads"] == []
+        assert {**record, "groups": [], "call_grads": []} == other
     assert {k: v for k, v in found.items() if k != "graphs"} == {
         k: v for k, v in plain.items() if k != "graphs"
     }

@@ -129,9 +129,33 @@ test("a learner's own two-layer network class folds by its own classes", () => {
   assert.ok(values.includes(byName(record, "DenseLayer 1 · Perceptron 1").output));
 });
 
-test("a parameter used by several calls stays drawn beside their boxes", () => {
+test("several calls folded are one box, their shared parameters inside it", () => {
   const record = cases["three calls"];
   const view = foldView(record, new Set());
-  for (const top of record.groups.filter((g) => g.parent === null)) assert.deepEqual(view.box(top.id).params, []);
-  assert.ok(record.groups[0].params.every((p) => !view.boxOf.has(p)));
+  const tops = record.groups.filter((g) => g.parent === null);
+  assert.deepEqual([...view.members.keys()], [tops[0].id]);
+  assert.equal(view.box(tops[0].id).group.name, "3 points like this");
+  assert.ok(record.groups[0].params.every((p) => view.boxOf.get(p) === tops[0].id));
+});
+
+test("the first open set counted as it opens is the one a fold view per try finds", () => {
+  // The oracle: the breadth-first rule, with the whole graph folded again for each group tried.
+  const slow = (record, most) => {
+    const everything = record.groups.map((g) => g.id);
+    if (drawnCount(record, everything) <= most) return new Set(everything);
+    const open = new Set();
+    const queue = record.groups.filter((g) => g.parent === null).map((g) => g.id);
+    while (queue.length) {
+      const id = queue.shift();
+      open.add(id);
+      if (drawnCount(record, open) <= most) queue.push(...record.groups.filter((g) => g.parent === id).map((g) => g.id));
+      else open.delete(id);
+    }
+    return open;
+  };
+  for (const record of [mlp, cases["own net"]]) {
+    for (const most of [5, 20, 40, 80, 200]) {
+      assert.deepEqual([...firstOpen(record, most)].sort(), [...slow(record, most)].sort(), `${most}`);
+    }
+  }
 });

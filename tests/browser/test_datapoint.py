@@ -1,0 +1,83 @@
+"""One datapoint followed (issue 26 item 3; static/js/graph/datapoints.js, datapoint-field.js):
+the moons preset's graph follows one point, the other 99 are one box "99 more points like
+this"; the Datapoint field chooses another; a neuron box's parameters say this point's part
+of their grad (the record's call_grads), and those parts, over all the points, add up to each
+grad. Expected names and numbers come from the record engine.worker.runner makes in CPython
+for the same text."""
+
+import re
+from functools import cache
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from app.presets import MOONS_PYTHON
+from engine.worker.runner import run_program
+from tests.browser.playground_page import LAYOUT, open_ready
+
+PRESET = "MLP(2, [4, 4, 1]) on 100 moons points, one datapoint followed"
+RUN = 120_000  # ms: 100 points through the network, recorded in Pyodide, then laid out
+
+
+@cache
+def record() -> dict:
+    result = run_program(MOONS_PYTHON)
+    assert result["ok"], result["error"]
+    return result["graphs"][result["chosen"]]["record"]
+
+
+def load_preset(page: Page) -> None:
+    open_ready(page)
+    page.get_by_label("Presets").select_option(label=PRESET)
+    page.get_by_role("button", name="Load example").click()
+    expect(page.get_by_label("Datapoint")).to_be_visible(timeout=RUN)
+    expect(points_box(page)).to_have_count(1, timeout=LAYOUT)
+
+
+def points_box(page: Page):
+    return page.locator("#graph svg g.node.fold", has_text=re.compile(r"more points like this"))
+
+
+def test_the_other_points_are_one_box_and_the_field_chooses_another(page: Page):
+    load_preset(page)
+    field = page.get_by_label("Datapoint")
+    expect(field).to_have_value("1")
+    expect(page.locator("#datapoint-hint")).to_have_text("of 100 (point k is xs[k − 1])")
+    expect(points_box(page)).to_have_count(1, timeout=LAYOUT)
+    expect(points_box(page).locator("text").first).to_have_text("99 more points like this")
+    field.fill("37")
+    field.press("Enter")
+    mine = {g["id"] for g in record()["groups"] if g["call"] == 36}
+    top = next(g for g in record()["groups"] if g["call"] == 36 and g["parent"] is None)
+    # Point 37's network is drawn open down to its neurons (those that fit open too).
+    second = next(
+        g for g in record()["groups"] if g["call"] == 36 and g["name"] == "Layer 2 · Neuron 1"
+    )
+    expect(page.locator(f"#graph svg g#{second['id']}")).to_have_count(1, timeout=LAYOUT)
+    expect(page.locator(f"#graph svg g#{top['id']}")).to_have_count(0)
+    drawn = page.locator("#graph svg g.node.fold").evaluate_all("(gs) => gs.map((g) => g.id)")
+    others = [d for d in drawn if d not in mine]
+    assert len(others) == 1  # the 99 others: one box
+    assert len(drawn) - 1 >= 8  # point 37's neurons
+    expect(points_box(page).locator("text").first).to_have_text("99 more points like this")
+    expect(field).to_have_value("37")
+
+
+def test_a_neurons_parameters_say_this_points_part_and_the_parts_add_up(page: Page):
+    rec = record()
+    # The oracle, from the record: each weight's parts over the 100 points are its grad.
+    for param, grad in ((p, rec["grads"][p]) for p in rec["call_grads"][0]["grads"]):
+        total = sum(part["grads"][param]["grad"] for part in rec["call_grads"])
+        assert total == pytest.approx(grad, rel=1e-9, abs=1e-12)
+    load_preset(page)
+    field = page.get_by_label("Datapoint")
+    field.fill("5")
+    field.press("Enter")
+    neuron = next(g for g in rec["groups"] if g["call"] == 4 and g["name"] == "Layer 2 · Neuron 1")
+    box = page.locator(f"#graph svg g#{neuron['id']}")
+    expect(box).to_have_count(1, timeout=LAYOUT)
+    parts = {rec["call_grads"][4]["grads"][p]["grad_text"] for p in neuron["params"]}
+    line = box.locator("text").last
+    expect(line).to_have_text(re.compile(r"^\|grad\| max \S+ \(this point \S+\)$"))
+    shown = re.search(r"\(this point (\S+)\)", line.text_content() or "")
+    assert shown and shown.group(1) in parts
