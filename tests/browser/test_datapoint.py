@@ -28,6 +28,7 @@ def record() -> dict:
 
 def load_preset(page: Page) -> None:
     open_ready(page)
+    expect(page.get_by_label("Datapoint")).to_be_hidden()  # the neuron: one point, no field
     page.get_by_label("Presets").select_option(label=PRESET)
     page.get_by_role("button", name="Load example").click()
     expect(page.get_by_label("Datapoint")).to_be_visible(timeout=RUN)
