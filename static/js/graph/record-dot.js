@@ -75,14 +75,34 @@ export function layeredGraph(record, style, fold = null) {
 }
 
 /** The DOT of `record` folded as `fold` (folding.js FoldView) says: recordDot's text for the
- * values drawn on their own, a record node of class "fold" for each folded group. */
+ * values drawn on their own, a record node of class "fold" for each folded group, and each
+ * open group around what is drawn as a cluster (`cluster_g3`, class "group") labelled with its
+ * name: a click on it folds the group (graph-view.js). */
 function foldedDot(record, style, fold) {
   const { items, edges } = foldedItems(record, style, fold);
   const body = [];
-  for (const { id, kind, fields, op, opId } of items) {
-    body.push(`\t${id} [label="${stacked(fields, style.rankdir)}" class="${kind}" id=${id} shape=record]\n`);
-    if (opId) body.push(`\t${opId} [label="${escapeRecord(op)}" class=op id=${opId}]\n`);
-  }
+  const node = ({ id, kind, fields, op, opId }, tabs) => {
+    body.push(`${tabs}${id} [label="${stacked(fields, style.rankdir)}" class="${kind}" id=${id} shape=record]\n`);
+    if (opId) body.push(`${tabs}${opId} [label="${escapeRecord(op)}" class=op id=${opId}]\n`);
+  };
+  const { top, clusters } = clustered(items, fold);
+  const font = Object.entries(style.node).filter(([key]) => key === "fontname" || key === "fontsize");
+  const labelFont = font.length ? ` ${attributes(Object.fromEntries(font))}` : "";
+  const write = (list, tabs) => {
+    for (const item of list) {
+      const cluster = clusters.get(item.id);
+      if (!cluster) {
+        node(item, tabs);
+        continue;
+      }
+      const label = escapeRecord(text(fold.groups.get(item.id).name));
+      body.push(`${tabs}subgraph cluster_${item.id} {\n`);
+      body.push(`${tabs}\tgraph [label="${label}" class=group id=cluster_${item.id}${labelFont}]\n`);
+      write(cluster, `${tabs}\t`);
+      body.push(`${tabs}}\n`);
+    }
+  };
+  write(top, "\t");
   for (const { id, from, to, count } of edges) {
     const label = count > 1 ? ` label="×${count}"` : "";
     body.push(`\t${from} -> ${to} [id="${id}"${label}]\n`);
@@ -97,6 +117,29 @@ function foldedDot(record, style, fold) {
     ...body,
     "}\n",
   ].join("");
+}
+
+/** The drawn items of a fold view nested in the open groups around them: a value in the group
+ * that made it (a parameter, made in no call, in none), a folded box in its group's parent.
+ * {top: the items and groups outside every group, clusters: open group id → what it holds},
+ * each list in the items' order, a group where its first item is; a group is listed as {id}. */
+function clustered(items, fold) {
+  const top = [];
+  const clusters = new Map();
+  const listOf = (id) => {
+    if (id === null || id === undefined || !fold.open.has(id)) return top;
+    if (!GROUP_ID.test(id)) throw new RecordError("a group's id is not one the engine makes");
+    if (!clusters.has(id)) {
+      clusters.set(id, []);
+      listOf(fold.groups.get(id).parent).push({ id });
+    }
+    return clusters.get(id);
+  };
+  for (const item of items) {
+    const around = item.kind === "fold" ? fold.groups.get(item.id).parent : fold.groupOfNode.get(item.id);
+    listOf(around).push(item);
+  }
+  return { top, clusters };
 }
 
 /** layeredGraph's graph of `record` folded as `fold`; the fold view's ranks. */
