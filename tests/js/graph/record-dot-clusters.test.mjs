@@ -59,7 +59,7 @@ test("the first view: the MLP around its three layers, each around its neurons' 
   assert.ok(dot.lastIndexOf("subgraph") < dot.indexOf(" -> "));
 });
 
-test("an opened neuron is a cluster of the values its call made, not its parameters", () => {
+test("an opened neuron is a cluster of the values its call made and its parameters", () => {
   const neuron = byName("Layer 1 · Neuron 3");
   const open = new Set([...firstOpen(mlp, style.fold.first_nodes), neuron.id]);
   const cluster = clustersOf(recordDot(mlp, style, foldView(mlp, open))).get(`cluster_${neuron.id}`);
@@ -67,8 +67,24 @@ test("an opened neuron is a cluster of the values its call made, not its paramet
   assert.equal(cluster.parent, `cluster_${byName("Layer 1").id}`);
   const made = mlp.nodes.filter((n) => neuron.nodes.includes(n.id));
   const expected = made.flatMap((n) => (n.op_id ? [n.id, n.op_id] : [n.id]));
-  assert.deepEqual(cluster.holds.sort(), expected.sort());
-  for (const p of neuron.params) assert.ok(!cluster.holds.includes(p), p);
+  assert.deepEqual(cluster.holds.sort(), [...expected, ...neuron.params].sort());
+});
+
+test("an input of the program's own is in no frame, nor a parameter several calls share", () => {
+  const open = firstOpen(mlp, style.fold.first_nodes);
+  const dot = recordDot(mlp, style, foldView(mlp, open));
+  const held = [...clustersOf(dot).values()].flatMap((c) => c.holds);
+  const inputs = mlp.nodes.filter((n) => n.leaf && !mlp.groups.some((g) => g.params.includes(n.id)));
+  assert.ok(inputs.length >= 2);
+  for (const n of inputs) assert.ok(!held.includes(n.id), n.name);
+  // The same MLP called on three points, its neurons folded: a parameter all three calls use
+  // is framed by none of them.
+  const three = cases["three calls"];
+  const view = foldView(three, new Set(three.groups.filter((g) => g.kind !== "Neuron").map((g) => g.id)));
+  const frames = [...clustersOf(recordDot(three, style, view)).values()];
+  const shared = three.nodes.filter((n) => n.leaf && !view.boxOf.has(n.id) && n.consumers.length > 1);
+  assert.ok(shared.some((n) => three.groups.some((g) => g.params.includes(n.id))));
+  for (const n of shared) assert.ok(!frames.some((c) => c.holds.includes(n.id)), n.name);
 });
 
 test("a group's name is escaped as record text, and a bad group id is refused", () => {
