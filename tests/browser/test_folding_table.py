@@ -42,7 +42,7 @@ def test_a_folded_group_is_one_row_with_its_numbers(page: Page):
     expect(table_rows(page)).to_have_count(drawn + 1 + 3)  # the MLP's and the layers' rows too
     row = table_rows(page).filter(has=page.get_by_role("button", name=neuron["name"], exact=True))
     cells = row.locator("td")
-    expect(cells.nth(0)).to_have_text("Neuron, 8 values, folded")
+    expect(cells.nth(0)).to_have_text("8 values")
     expect(cells.nth(1)).to_have_text(output["data_text"])
     expect(cells.nth(2)).to_have_text("0.0000")
     # At the end of the pass its grad is the engine's.

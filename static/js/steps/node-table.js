@@ -92,7 +92,7 @@ export class NodeTable {
     if (focused) this.toggles.get(focused)?.focus({ preventScroll: true });
   }
 
-  /** A group's row: its name as a button that opens or folds it; its kind and size; its
+  /** A group's row: its name as a button that opens or folds it; how many values it holds; its
    * output's data and grad at this step (a group whose call returned no single value: —). */
   groupRow({ id, depth, open, values }, stepper, keep) {
     const group = this.folds.groups.find((g) => g.id === id);
@@ -112,8 +112,8 @@ export class NodeTable {
     const data = cell("td", output === null ? "—" : stepper.dataText(output));
     const grad = cell("td", output === null ? "—" : stepper.grad(output).text);
     if (output !== null) keep(output, { data, grad });
-    const size = `${group.kind}, ${values} ${values === 1 ? "value" : "values"}${open ? "" : ", folded"}`;
-    row.append(label, cell("td", size), data, grad, cell("td", "—"));
+    // Folded or open: the button's ▸ ▾ and aria-expanded say it; the name says its kind.
+    row.append(label, cell("td", `${values} ${values === 1 ? "value" : "values"}`), data, grad, cell("td", "—"));
     return row;
   }
 
