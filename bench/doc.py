@@ -14,6 +14,7 @@ OWN_SECTIONS = {  # title -> the script that measures it
     "## Layout shift (Lighthouse, mobile)": "bench/layout_shift.py",
     "## Real networks: first visits throttled": "bench/network_bench.py",
     "## Exercises: checking a learner's engine": "bench/exercise_bench.py",
+    "## Folded graphs: a network by its modules": "bench/fold_bench.py",
 }
 
 

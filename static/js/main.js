@@ -32,7 +32,7 @@ import { PythonStart } from "./python/python-start.js";
 import { ResultView } from "./steps/result-view.js";
 import { bindRunLimit } from "./editor/run-limit.js";
 import { RulePanel } from "./steps/rule-panel.js";
-import { ServerRun, laidOutSvg, sameGraph } from "./python/server-run.js";
+import { runEdits } from "./python/edit-runs.js";
 import { bindSharing } from "./page/sharing.js";
 import { bindTheme } from "./page/theme.js";
 import { UrlState } from "./page/url-state.js";
@@ -87,7 +87,7 @@ const results = new ResultView({
   view,
   controls,
   rules: new RulePanel($("rule")),
-  nodeTable: new NodeTable(elements("nodeTable")),
+  nodeTable: new NodeTable({ ...elements("nodeTable"), folds: view.folds }),
   editor,
   picture,
   missingLayout: vendor.viz ? "" : MISSING_VENDOR,
@@ -156,41 +156,8 @@ async function showRun(result, laidOut = null, start = null) {
 const linkSource = new URLSearchParams(window.location.search).has("src") ? data.source : null;
 const linkStart = new LinkStart(data, linkSource); // a Python link's step, once it has run
 // While Python downloads, an edit in the expression language is drawn from the server's run
-// (server-run.js); the worker's answer replaces it only if it differs (no flash).
-const serverRun = data.server_run
-  ? new ServerRun(data.server_run, data.max_url_bytes, data.default_mode)
-  : null;
-const edits = { made: 0, answered: 0, fromServer: null };
-editor.addEventListener("edit", async () => {
-  python.start(); // if it waited for the reader
-  const { source, mode, inputs } = editor;
-  const edit = ++edits.made;
-  if (engine.state !== "ready") {
-    python.status.editWaiting();
-    drawFromServer(edit, source, mode, inputs);
-  }
-  output.pending();
-  const foreign = source === linkSource;
-  const result = await engine.run(source, mode, inputs, { foreign });
-  if (!result) return; // a newer edit superseded this one
-  edits.answered = edit;
-  serverRun?.cancel();
-  const shown = edits.fromServer;
-  edits.fromServer = null;
-  if (sameGraph(result, shown)) {
-    output.show(result); // the graph on screen is this one already
-    graphChoice.show(result);
-    return;
-  }
-  await showRun(result, null, linkStart.take(source));
-});
-
-async function drawFromServer(edit, source, mode, inputs) {
-  const result = await serverRun?.run(source, mode, inputs);
-  if (!result || edit !== edits.made || edits.answered >= edit) return;
-  edits.fromServer = result;
-  await showRun(result, laidOutSvg(result));
-}
+// too (python/edit-runs.js).
+runEdits({ data, editor, engine, python, output, graphChoice, show: showRun, linkSource, linkStart });
 
 const live = new LiveGraphs({
   engine,

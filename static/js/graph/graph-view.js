@@ -243,11 +243,13 @@ export class GraphView {
     root.getElementById("zoom-in")?.addEventListener("click", () => this.zoomIn());
     root.getElementById("zoom-out")?.addEventListener("click", () => this.zoomOut());
     bindPanButtons(root, () => this.panZoom);
-    // A graph with modules: open and fold them all, and open a folded group by a click on it.
+    // A graph with modules: open and fold them all, a folded group by a click on it, and back.
     this.foldButtons = ["open-all", "fold-all"].map((id) => root.getElementById(id)).filter(Boolean);
     root.getElementById("open-all")?.addEventListener("click", () => this.folds.openAll());
     root.getElementById("fold-all")?.addEventListener("click", () => this.folds.foldAll());
     onNodeClick(this.container, (id) => this.folds.openGroup(id), "g.node.fold");
+    // An open group's frame (record-dot.js, id `cluster_g3`): a click on its name folds it.
+    onNodeClick(this.container, (id) => this.folds.foldGroup(id.slice("cluster_".length)), "g.cluster.group");
   }
 
   /** + − 0 zoom and fit; Shift+arrows pan. True if the key was ours. */

@@ -1,5 +1,6 @@
 // Zoom and pan an <svg> inside its container, never re-laying the graph out.
 import { centred, fitScale, initialView, LARGEST_PX, READABLE_PX, uncut } from "./fit.js";
+import { bindGestures } from "./pan-gestures.js";
 
 // One number, `scale` (SVG units per CSS pixel), describes the zoom; (x, y) is the SVG point at
 // the container's top-left corner. A zoom resizes the picture (the browser draws it again);
@@ -8,10 +9,9 @@ import { centred, fitScale, initialView, LARGEST_PX, READABLE_PX, uncut } from "
 //
 // Until the learner moves the view, it is automatic: the first view (fit.js: the whole graph
 // if its text stays readable, else readable text around the output, then the step on screen)
-// or Fit's, made again whenever the panel changes size. Pointers: the mouse or a pen drags;
-// on a touch screen one finger scrolls the page (CSS touch-action) and two fingers pan and
-// zoom; the wheel zooms only with Ctrl or ⌘ (a trackpad's pinch arrives as Ctrl+wheel), so it
-// never traps the page's scrolling. Buttons "Pan left" … "Pan down" pan without dragging.
+// or Fit's, made again whenever the panel changes size. Pointers move it by pan-gestures.js
+// (a drag, two fingers, Ctrl or ⌘ with the wheel); buttons "Pan left" … "Pan down" pan
+// without dragging.
 
 const MIN_SCALE = 0.05; // zoomed in: 20 px per unit
 const MAX_SCALE_FACTOR = 4; // zoomed out: the whole graph at a quarter of the panel
@@ -46,24 +46,13 @@ export class PanZoom {
     this.auto = null; // "initial" or "fit" while the view is automatic; null once the learner moved it
     this.focus = null; // what the automatic view centres on when text cannot all be readable
     this.edges = null; // the values' boxes as spans ({x, y}): no view cuts one (GraphView sets)
-    this.pointers = new Map(); // pointerId → {x, y}: the mouse or a pen, while pressed
     this.listeners = [];
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
     svg.setAttribute("preserveAspectRatio", "none"); // the picture's size has the box's shape
     svg.classList.add("pan-zoom");
-    this.listen(container, "wheel", (e) => this.onWheel(e), { passive: false });
-    this.listen(container, "pointerdown", (e) => this.onPointerDown(e));
-    this.listen(container, "pointermove", (e) => this.onPointerMove(e));
-    this.listen(container, "pointerup", (e) => this.onPointerUp(e));
-    this.listen(container, "pointercancel", (e) => this.onPointerUp(e));
-    // Fingers: one is the page's (it scrolls), two are ours (touch events: `touches` is always
-    // the whole set of fingers, and preventing their default keeps the page from scrolling).
-    this.pinch = null; // the last two-finger {x, y, distance}
-    for (const type of ["touchstart", "touchmove", "touchend", "touchcancel"]) {
-      this.listen(container, type, (e) => this.onTouch(e), { passive: false });
-    }
+    bindGestures(this, (...args) => this.listen(container, ...args)); // wheel, drag, two fingers
     this.measured = null; // the container's size, kept by the ResizeObserver
     this.drawnScale = null; // the scale the picture was last sized for
     this.resizeObserver = new ResizeObserver(([entry]) => {
@@ -256,54 +245,6 @@ export class PanZoom {
       y = uncut(y, h, edges.y, [r.y, r.y + r.height], this.within("y", h));
     }
     return { x, y, width: w, height: h };
-  }
-
-  onWheel(event) {
-    if (!event.ctrlKey && !event.metaKey) return; // the page scrolls
-    event.preventDefault();
-    const lines = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
-    this.zoom(Math.exp((-event.deltaY * lines) / 500), event.clientX, event.clientY);
-  }
-
-  onPointerDown(event) {
-    if (event.pointerType === "touch") return; // fingers: onTouch
-    if (event.pointerType === "mouse" && event.button !== 0) return;
-    this.container.setPointerCapture(event.pointerId);
-    this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    this.container.classList.add("panning");
-  }
-
-  onPointerMove(event) {
-    const last = this.pointers.get(event.pointerId);
-    if (!last) return;
-    const now = { x: event.clientX, y: event.clientY };
-    this.pointers.set(event.pointerId, now);
-    this.pan(now.x - last.x, now.y - last.y);
-  }
-
-  /** Two fingers pan with their midpoint and zoom by the change in their distance. */
-  onTouch(event) {
-    if (event.touches.length < 2) {
-      this.pinch = null;
-      return;
-    }
-    if (event.cancelable) event.preventDefault();
-    const [a, b] = event.touches;
-    const now = {
-      x: (a.clientX + b.clientX) / 2,
-      y: (a.clientY + b.clientY) / 2,
-      distance: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY),
-    };
-    const last = this.pinch;
-    this.pinch = now;
-    if (!last || event.type !== "touchmove") return;
-    this.pan(now.x - last.x, now.y - last.y);
-    if (last.distance > 0) this.zoom(now.distance / last.distance, now.x, now.y);
-  }
-
-  onPointerUp(event) {
-    this.pointers.delete(event.pointerId);
-    if (this.pointers.size === 0) this.container.classList.remove("panning");
   }
 }
 

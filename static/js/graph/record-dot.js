@@ -7,7 +7,9 @@
 // attributes come from the server (engine.record.dot.page_style, in the page's data), decided there.
 // A graph folded by its modules (folding.js) is written here too: the values drawn on their own
 // as above, and each folded group as one record node `g3` of class "fold", its texts the fold
-// view's; an edge standing for several is labelled with how many (`×16`).
+// view's; an edge standing for several is labelled with how many (`×16`); each open group a
+// cluster around what it holds (fold-clusters.js), its id checked and its name escaped here.
+import { clustered } from "./fold-clusters.js";
 
 const ID = /^n[0-9]{1,9}$/;
 const OP_ID = /^n[0-9]{1,9}_op$/;
@@ -75,14 +77,35 @@ export function layeredGraph(record, style, fold = null) {
 }
 
 /** The DOT of `record` folded as `fold` (folding.js FoldView) says: recordDot's text for the
- * values drawn on their own, a record node of class "fold" for each folded group. */
+ * values drawn on their own, a record node of class "fold" for each folded group, and each
+ * open group around what is drawn as a cluster (`cluster_g3`, class "group") labelled with its
+ * name: a click on it folds the group (graph-view.js). */
 function foldedDot(record, style, fold) {
   const { items, edges } = foldedItems(record, style, fold);
   const body = [];
-  for (const { id, kind, fields, op, opId } of items) {
-    body.push(`\t${id} [label="${stacked(fields, style.rankdir)}" class="${kind}" id=${id} shape=record]\n`);
-    if (opId) body.push(`\t${opId} [label="${escapeRecord(op)}" class=op id=${opId}]\n`);
-  }
+  const node = ({ id, kind, fields, op, opId }, tabs) => {
+    body.push(`${tabs}${id} [label="${stacked(fields, style.rankdir)}" class="${kind}" id=${id} shape=record]\n`);
+    if (opId) body.push(`${tabs}${opId} [label="${escapeRecord(op)}" class=op id=${opId}]\n`);
+  };
+  const { top, clusters } = clustered(items, fold);
+  const font = Object.entries(style.node).filter(([key]) => key === "fontname" || key === "fontsize");
+  const labelFont = font.length ? ` ${attributes(Object.fromEntries(font))}` : "";
+  const write = (list, tabs) => {
+    for (const item of list) {
+      const cluster = clusters.get(item.id);
+      if (!cluster) {
+        node(item, tabs);
+        continue;
+      }
+      if (!GROUP_ID.test(item.id)) throw new RecordError("a group's id is not one the engine makes");
+      const label = escapeRecord(text(fold.groups.get(item.id).name));
+      body.push(`${tabs}subgraph cluster_${item.id} {\n`);
+      body.push(`${tabs}\tgraph [label="${label}" class=group id=cluster_${item.id}${labelFont}]\n`);
+      write(cluster, `${tabs}\t`);
+      body.push(`${tabs}}\n`);
+    }
+  };
+  write(top, "\t");
   for (const { id, from, to, count } of edges) {
     const label = count > 1 ? ` label="×${count}"` : "";
     body.push(`\t${from} -> ${to} [id="${id}"${label}]\n`);

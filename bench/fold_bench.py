@@ -1,0 +1,207 @@
+"""Issue 26's figures: the Python MLP preset ("MLP(2, [16, 16, 1]) in Python, folded by neuron
+and layer") folded by its modules in Chromium at 1280×800. Its first view: the boxes (SVG
+nodes) on screen and the smallest rendered text among them, beside the expression language's
+MLP preset (the same network, unfolded); a folded neuron opened by a click → painted, and
+folded again by a click on its frame → painted; beside, in the same run, the same record drawn
+whole (Open all → painted) and folded whole (Fold all → painted).
+
+    .venv/bin/python -m bench.fold_bench [--repeats 10] [--no-write]
+
+Starts its own server and Debian's Chromium; Python ready before anything is timed. Raw
+figures go to .cache/bench/fold.json; the table replaces its section of docs/benchmarks.md
+(bench/doc.py).
+"""
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+from bench import probes, report, servers, stats
+from bench.browser_bench import chromium, wait_for_python
+
+SECTION = "## Folded graphs: a network by its modules"
+PROSE = (
+    "The Python MLP preset (982 values, 37 groups) at 1280×800, Python ready: its first view "
+    "(boxes on screen: SVG nodes inside both the graph panel and the window; the smallest text "
+    "among them in CSS pixels, its font size times the zoom), beside the expression language's "
+    "MLP preset, the same network unfolded; then in the page, from a click to the new graph and "
+    "the next frame: a folded neuron opened (a click on its box), folded again (a click on its "
+    "open frame), and beside them, the same record drawn whole (Open all) and folded whole "
+    "(Fold all). Each layout is Graphviz's or the layered layout's, as the page chooses."
+)
+PYTHON_PRESET = "MLP(2, [16, 16, 1]) in Python, folded by neuron and layer"
+EXPRESSION_PRESET = "MLP(2, [16, 16, 1]) squared-error loss"
+VIEWPORT = {"width": 1280, "height": 800}
+TIMEOUT_MS = 120_000
+GOAL_BOXES = 40
+GOAL_TEXT_PX = 11
+GOAL_MS = 100
+
+# The graph on screen: its nodes inside the graph panel and the window, and the smallest text
+# among them in CSS pixels (the font size in SVG units times the picture's zoom).
+_VIEW = """
+() => {
+  const graph = document.getElementById("graph");
+  const panel = graph.getBoundingClientRect();
+  const svg = graph.querySelector("svg");
+  const zoom = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const [left, top] = [Math.max(panel.left, 0), Math.max(panel.top, 0)];
+  const [right, bottom] = [Math.min(panel.right, innerWidth), Math.min(panel.bottom, innerHeight)];
+  const seen = (r) =>
+    r.width > 0 && r.right > left && r.bottom > top && r.left < right && r.top < bottom;
+  const nodes = [...svg.querySelectorAll("g.node")].filter((g) => seen(g.getBoundingClientRect()));
+  let smallest = Infinity;
+  for (const node of nodes) {
+    for (const text of node.querySelectorAll("text")) {
+      if (seen(text.getBoundingClientRect())) {
+        smallest = Math.min(smallest, parseFloat(getComputedStyle(text).fontSize) * zoom);
+      }
+    }
+  }
+  const drawn = svg.querySelectorAll("g.node").length;
+  return { boxes: nodes.length, drawn, smallest_px: smallest };
+}
+"""
+
+# Click `selector` as a pointer does (a press, then a click where it was: graph/pan-zoom.js
+# leaves a touch press to the page, so the press is the click's alone) or as a button does, and
+# time until #graph says `folded` boxes (graph-view.js install) and the next frame is painted.
+_CLICK_UNTIL_FOLDED = """
+async ({ selector, folded, pointer, timeoutMs }) => {
+  const graph = document.getElementById("graph");
+  const target = document.querySelector(selector);
+  if (!target) throw new Error(`nothing is ${selector}`);
+  const started = performance.now();
+  const drawn = new Promise((resolve, reject) => {
+    const observer = new MutationObserver(() => {
+      if (graph.dataset.folded !== folded) return;
+      observer.disconnect();
+      resolve(performance.now());
+    });
+    observer.observe(graph, { attributes: true, attributeFilter: ["data-folded"] });
+    const late = () => reject(new Error(`no graph of ${folded} boxes within ${timeoutMs} ms`));
+    setTimeout(late, timeoutMs);
+  });
+  if (pointer) {
+    const r = target.getBoundingClientRect();
+    const at = { bubbles: true, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2 };
+    target.dispatchEvent(new PointerEvent("pointerdown", { ...at, pointerType: "touch" }));
+    target.dispatchEvent(new MouseEvent("click", at));
+  } else {
+    target.click();
+  }
+  const shown = await drawn;
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return { drawn_ms: shown - started, painted_ms: performance.now() - started };
+}
+"""
+
+
+def load(page: Page, options: dict[str, str], name: str) -> dict[str, float]:
+    """Load preset `name` (the page's own menu and button): until its graph is painted."""
+    return probes.change_until_new_graph(
+        page, "#preset", options[name], "change", TIMEOUT_MS, press="#preset-load"
+    )
+
+
+def toggle(page: Page, selector: str, folded: int, pointer: bool) -> dict[str, float]:
+    args = {"selector": selector, "folded": str(folded), "pointer": pointer}
+    return page.evaluate(_CLICK_UNTIL_FOLDED, args | {"timeoutMs": TIMEOUT_MS})
+
+
+def folded_now(page: Page) -> int:
+    return int(page.locator("#graph").get_attribute("data-folded") or 0)
+
+
+def measure(repeats: int) -> dict[str, Any]:
+    figures: dict[str, Any] = {"python": [], "expression": [], "open": [], "fold": []}
+    figures |= {"open_all": [], "fold_all": []}
+    with servers.playground() as base, chromium() as browser:
+        page = browser.new_page(viewport=VIEWPORT)
+        page.goto(base)
+        wait_for_python(page)
+        options = {text: value for value, text in probes.presets(page)}
+        load(page, options, PYTHON_PRESET)  # Python's first run of engine.nn: not timed
+        for _ in range(repeats):
+            for key, name in (("expression", EXPRESSION_PRESET), ("python", PYTHON_PRESET)):
+                shown = load(page, options, name)
+                figures[key].append(shown | page.evaluate(_VIEW))
+        first = folded_now(page)
+        boxes = page.locator("#graph svg g.node.fold").evaluate_all("(gs) => gs.map((g) => g.id)")
+        for k in range(repeats):
+            box = boxes[k % len(boxes)]
+            figures["open"].append(toggle(page, f"#graph svg g[id='{box}'] text", first - 1, True))
+            frame = f"#graph svg g[id='cluster_{box}'] text"
+            figures["fold"].append(toggle(page, frame, first, True))
+        for _ in range(repeats):
+            figures["open_all"].append(toggle(page, "#open-all", 0, False))
+            figures["fold_all"].append(toggle(page, "#fold-all", 1, False))
+        page.close()
+    return figures
+
+
+def markdown(f: dict[str, Any]) -> str:
+    def cell(xs: list[float]) -> str:
+        s = stats.summary(xs)
+        return f"{s['median']:.0f} (p95 {s['p95']:.0f}, n={s['n']})"
+
+    def col(rows: list[dict], key: str) -> list[float]:
+        return [r[key] for r in rows]
+
+    def view(rows: list[dict]) -> str:
+        boxes, drawn = max(col(rows, "boxes")), max(col(rows, "drawn"))
+        return f"{boxes} of {drawn} | {min(col(rows, 'smallest_px')):.1f} px"
+
+    python, expression = f["python"], f["expression"]
+    toggles = col(f["open"], "painted_ms") + col(f["fold"], "painted_ms")
+    boxes = max(col(python, "boxes"))
+    smallest = min(col(python, "smallest_px"))
+    return "\n".join(
+        [
+            "| First view at 1280×800 | boxes on screen (of drawn) | smallest text | "
+            "Load → painted (ms) |",
+            "|---|---|---|---|",
+            f"| the Python MLP preset, folded | {view(python)} "
+            f"| {cell(col(python, 'painted_ms'))} |",
+            f"| the expression language's MLP preset | {view(expression)} "
+            f"| {cell(col(expression, 'painted_ms'))} |",
+            "",
+            "| A click on the Python MLP preset (ms) | → new graph | → painted |",
+            "|---|---|---|",
+            f"| open a folded neuron (its box) | {cell(col(f['open'], 'drawn_ms'))} "
+            f"| {cell(col(f['open'], 'painted_ms'))} |",
+            f"| fold it again (its open frame) | {cell(col(f['fold'], 'drawn_ms'))} "
+            f"| {cell(col(f['fold'], 'painted_ms'))} |",
+            f"| Open all: the record drawn whole | {cell(col(f['open_all'], 'drawn_ms'))} "
+            f"| {cell(col(f['open_all'], 'painted_ms'))} |",
+            f"| Fold all: one box | {cell(col(f['fold_all'], 'drawn_ms'))} "
+            f"| {cell(col(f['fold_all'], 'painted_ms'))} |",
+            "",
+            "| | figure | goal |",
+            "|---|---|---|",
+            f"| first view: boxes on screen | {boxes} | ≤ {GOAL_BOXES}: "
+            f"{stats.verdict(boxes <= GOAL_BOXES)} |",
+            f"| first view: smallest text | {smallest:.1f} px | ≥ {GOAL_TEXT_PX} px: "
+            f"{stats.verdict(smallest >= GOAL_TEXT_PX)} |",
+            f"| open or fold a group → painted (p95) | {stats.percentile(toggles, 95):.0f} ms "
+            f"| ≤ {GOAL_MS} ms: {stats.verdict(stats.percentile(toggles, 95) <= GOAL_MS)} |",
+        ]
+    )
+
+
+def main() -> None:
+    args = report.arguments(__doc__, repeats=10).parse_args()
+    report.measured_section(
+        ".venv/bin/python -m bench.fold_bench",
+        ("Chromium",),
+        SECTION,
+        PROSE,
+        lambda: measure(args.repeats),
+        markdown,
+        "fold",
+        write=not args.no_write,
+    )
+
+
+if __name__ == "__main__":
+    main()
