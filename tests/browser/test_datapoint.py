@@ -78,6 +78,8 @@ def test_a_neurons_parameters_say_this_points_part_and_the_parts_add_up(page: Pa
     box = page.locator(f"#graph svg g#{neuron['id']}")
     expect(box).to_have_count(1, timeout=LAYOUT)
     parts = {rec["call_grads"][4]["grads"][p]["grad_text"] for p in neuron["params"]}
+    page.locator("#graph").focus()
+    page.keyboard.press("End")  # the pass done: every point's part is in its grads
     line = box.locator("text").last
     expect(line).to_have_text(re.compile(r"^\|grad\| max \S+ \(this point \S+\)$"))
     shown = re.search(r"\(this point (\S+)\)", line.text_content() or "")
