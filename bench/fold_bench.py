@@ -3,7 +3,9 @@ and layer") folded by its modules in Chromium at 1280×800. Its first view: the 
 nodes) on screen and the smallest rendered text among them, beside the expression language's
 MLP preset (the same network, unfolded); a folded neuron opened by a click → painted, and
 folded again by a click on its frame → painted; beside, in the same run, the same record drawn
-whole (Open all → painted) and folded whole (Fold all → painted).
+whole (Open all → painted) and folded whole (Fold all → painted). Then the moons preset (100
+points through an MLP(2, [4, 4, 1])): Load → painted (Python's run of the batch included), and
+another datapoint chosen in the "Datapoint" field → painted, beside Fold all on that record.
 
     .venv/bin/python -m bench.fold_bench [--repeats 10] [--no-write]
 
@@ -16,6 +18,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from app.presets import MOONS_PYTHON, PRESETS
 from bench import probes, report, servers, stats
 from bench.browser_bench import chromium, wait_for_python
 
@@ -27,15 +30,20 @@ PROSE = (
     "MLP preset, the same network unfolded; then in the page, from a click to the new graph and "
     "the next frame: a folded neuron opened (a click on its box), folded again (a click on its "
     "open frame), and beside them, the same record drawn whole (Open all) and folded whole "
-    "(Fold all). Each layout is Graphviz's or the layered layout's, as the page chooses."
+    "(Fold all). Then the moons preset (a batch of 100 points, one followed): Load → painted "
+    "(its run in the worker included), and another datapoint chosen in the Datapoint field → "
+    "painted, beside Fold all on the same record. Each layout is Graphviz's or the layered "
+    "layout's, as the page chooses."
 )
 PYTHON_PRESET = "MLP(2, [16, 16, 1]) in Python, folded by neuron and layer"
 EXPRESSION_PRESET = "MLP(2, [16, 16, 1]) squared-error loss"
+MOONS_PRESET = next(p.name for p in PRESETS if p.source == MOONS_PYTHON)
 VIEWPORT = {"width": 1280, "height": 800}
 TIMEOUT_MS = 120_000
 GOAL_BOXES = 40
 GOAL_TEXT_PX = 11
 GOAL_MS = 100
+GOAL_POINT_MS = 300  # choose a datapoint → painted
 
 # The graph on screen: its nodes inside the graph panel and the window, and the smallest text
 # among them in CSS pixels (the font size in SVG units times the picture's zoom).
@@ -136,6 +144,14 @@ def measure(repeats: int) -> dict[str, Any]:
         for _ in range(repeats):
             figures["open_all"].append(toggle(page, "#open-all", 0, False))
             figures["fold_all"].append(toggle(page, "#fold-all", 1, False))
+        figures |= {"moons_load": [], "point": [], "point_fold_all": []}
+        for _ in range(max(2, repeats // 3)):  # ~3 s each: the worker records 7,040 values
+            figures["moons_load"].append(load(page, options, MOONS_PRESET))
+        for k in range(repeats):
+            point = str(2 + (7 * k) % 99)  # a different point each time, 2 to 100
+            chosen = probes.change_until_new_graph(page, "#datapoint", point, "change")
+            figures["point"].append(chosen)
+            figures["point_fold_all"].append(toggle(page, "#fold-all", 1, False))
         page.close()
     return figures
 
@@ -154,6 +170,7 @@ def markdown(f: dict[str, Any]) -> str:
 
     python, expression = f["python"], f["expression"]
     toggles = col(f["open"], "painted_ms") + col(f["fold"], "painted_ms")
+    points = col(f["point"], "painted_ms")
     boxes = max(col(python, "boxes"))
     smallest = min(col(python, "smallest_px"))
     return "\n".join(
@@ -177,6 +194,15 @@ def markdown(f: dict[str, Any]) -> str:
             f"| Fold all: one box | {cell(col(f['fold_all'], 'drawn_ms'))} "
             f"| {cell(col(f['fold_all'], 'painted_ms'))} |",
             "",
+            "| The moons preset, 100 points (ms) | → new graph | → painted |",
+            "|---|---|---|",
+            f"| Load (its run in the worker included) | {cell(col(f['moons_load'], 'graph_ms'))} "
+            f"| {cell(col(f['moons_load'], 'painted_ms'))} |",
+            f"| another datapoint chosen | {cell(col(f['point'], 'graph_ms'))} "
+            f"| {cell(col(f['point'], 'painted_ms'))} |",
+            f"| Fold all on the same record | {cell(col(f['point_fold_all'], 'drawn_ms'))} "
+            f"| {cell(col(f['point_fold_all'], 'painted_ms'))} |",
+            "",
             "| | figure | goal |",
             "|---|---|---|",
             f"| first view: boxes on screen | {boxes} | ≤ {GOAL_BOXES}: "
@@ -185,6 +211,9 @@ def markdown(f: dict[str, Any]) -> str:
             f"{stats.verdict(smallest >= GOAL_TEXT_PX)} |",
             f"| open or fold a group → painted (p95) | {stats.percentile(toggles, 95):.0f} ms "
             f"| ≤ {GOAL_MS} ms: {stats.verdict(stats.percentile(toggles, 95) <= GOAL_MS)} |",
+            f"| choose a datapoint → painted (p95) | {stats.percentile(points, 95):.0f} ms "
+            f"| ≤ {GOAL_POINT_MS} ms: "
+            f"{stats.verdict(stats.percentile(points, 95) <= GOAL_POINT_MS)} |",
         ]
     )
 

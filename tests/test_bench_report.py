@@ -155,6 +155,9 @@ FOLD = {
     "fold": [{"drawn_ms": 40.0, "painted_ms": 50.0}, {"drawn_ms": 120.0, "painted_ms": 130.0}],
     "open_all": [{"drawn_ms": 900.0, "painted_ms": 950.0}] * 2,
     "fold_all": [{"drawn_ms": 30.0, "painted_ms": 40.0}] * 2,
+    "moons_load": [{"graph_ms": 2900.0, "painted_ms": 2950.0}] * 2,
+    "point": [{"graph_ms": 150.0, "painted_ms": 170.0}, {"graph_ms": 340.0, "painted_ms": 360.0}],
+    "point_fold_all": [{"drawn_ms": 60.0, "painted_ms": 70.0}] * 2,
 }
 NETWORK = {
     "Slow 4G": [_visit(25_000.0), _visit(26_000.0)],
