@@ -10,6 +10,7 @@ Starts its own server and Debian's Chromium. Raw figures go to .cache/bench/exer
 table replaces its section of docs/benchmarks.md (bench/doc.py).
 """
 
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -178,8 +179,10 @@ def markdown(f: dict[str, Any]) -> str:
             "|---|---|---|",
             f"| Check → verdict painted (both rows above) | {cell(painted)} | ≤ 300 ms: "
             f"{stats.verdict(stats.percentile(painted, 95) <= 300)} |",
+            # A page load's goal is judged on the median, as "Page open → first graph" is
+            # (bench/page_load_rows.py); an interaction's (Check, above) on its p95.
             f"| `/learn/neuron` first contentful paint (prompt and editor) | {cell(learn)} "
-            f"| ≤ 300 ms: {stats.verdict(stats.percentile(learn, 95) <= 300)} |",
+            f"| ≤ 300 ms (median): {stats.verdict(statistics.median(learn) <= 300)} |",
             f"| `/` first contentful paint, the same run | {cell(index)} | |",
         ]
     )
