@@ -11,7 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from app.presets import LOSS, MLP_PYTHON, NEURON, PRESETS, USED_TWICE
+from app.presets import LOSS, NEURON, PRESETS, USED_TWICE
 from app.program_code import (
     MICROGRAD_INSTALL,
     DoesNotFit,
@@ -23,6 +23,7 @@ from app.program_code import (
 )
 from engine import parse, trace
 from engine.graph import node_ids, topological_order
+from engine.worker.playground import is_python_only
 from tests.bare_kernel import run_bare
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,8 +36,8 @@ d = tanh(c) + max(a, b)
 d.backward()
 draw_dot(d)
 """
-# The expression-language presets (the Python one runs in the worker only)
-PROGRAMS = [p.source for p in PRESETS if p.source != MLP_PYTHON] + [
+# The expression-language presets (the Python ones run in the worker only)
+PROGRAMS = [p.source for p in PRESETS if not is_python_only(p.source)] + [
     SEEDS_CODE,
     "tanh(x*w + 2*3)",
     "y = x\ny += x*x\n",
