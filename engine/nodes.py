@@ -175,6 +175,14 @@ def grad(obj: object) -> float:
     return as_grad(_attr(obj, "grad"))
 
 
+def set_grad(obj: object, x: float) -> None:
+    """Set a grad where the class allows it: a learner's read-only grad is left as it is."""
+    try:
+        obj.grad = x  # type: ignore[attr-defined]
+    except Exception:  # a property without a setter, a frozen dataclass: anything
+        pass
+
+
 def raw_grad(obj: object) -> Any:
     """`grad` as the object holds it (None included): read once, then `as_grad`."""
     return _attr(obj, "grad")

@@ -11,6 +11,8 @@ hand, and backward()'s loop).
 """
 
 import math
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from engine import nodes, numeric
 from engine.creations import count as count_creation
@@ -227,10 +229,8 @@ class Value:
         that one: engine.worker.micrograd). `accumulate=True` skips the zeroing, so the grads of a
         second call add onto the first (what happens in micrograd if you forget).
         """
-        rec = recorder.ACTIVE
-        if rec is not None:
-            rec.backward_target(self)
-        backward_pass(topological_order(self), self, zero=not accumulate, rec=rec)
+        calls = recorder.backward_calls(self)  # None unless a program is being recorded
+        backward_pass(topological_order(self), self, zero=not accumulate, call_all=calls)
 
     def zero_grad(self) -> None:
         """Set the grad of every node in this value's graph to 0."""
@@ -238,19 +238,39 @@ class Value:
             v.grad = 0.0
 
 
-def backward_pass(topo: list[Value], root: Value, zero: bool = True, rec=None) -> None:
-    """The backward loop, of `Value.backward` and of the tracer's standard pass on the engine's
-    own values (engine.record.tracing): zero every grad of `topo` (root's graph in topological
+def backward_pass(
+    topo: list[Any],
+    root: Any,
+    zero: bool = True,
+    call_all: Callable[[Iterable[Any]], None] | None = None,
+    set_grads: Callable[[Iterable[Any], float], None] | None = None,
+) -> None:
+    """The backward loop, the only one: zero every grad of `topo` (root's graph in topological
     order) unless not `zero`, seed `root.grad = 1.0`, then call each node's closure in reverse
-    order. With a recorder `rec`, each call is recorded as it runs."""
+    order. `Value.backward` runs it as it is. The tracer and the recorder pass in what differs
+    (engine.record.tracing): `call_all(order)` makes the calls, each recorded as it runs (or
+    made on a learner's own class, or overwriting); `set_grads(values, grad)` sets grads on a
+    learner's class, whose grad may be read-only.
+    """
+    if set_grads is None:
+        set_grads = _set_grads
+    if call_all is None:
+        call_all = _call_each
     if zero:
-        for v in topo:
-            v.grad = 0.0
-    root.grad = 1.0
-    if rec is not None:
-        rec.call_all(reversed(topo))  # the same calls, each recorded as it runs
-        return
-    for v in reversed(topo):
+        set_grads(topo, 0.0)
+    set_grads((root,), 1.0)
+    call_all(reversed(topo))
+
+
+def _set_grads(values: Iterable[Value], grad: float) -> None:
+    """`Value.backward`'s way of setting grads: as they are."""
+    for v in values:
+        v.grad = grad
+
+
+def _call_each(order: Iterable[Value]) -> None:
+    """`Value.backward`'s way of making the calls: each closure called as it is."""
+    for v in order:
         v._backward_fn()
 
 

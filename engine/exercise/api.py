@@ -18,8 +18,9 @@ from engine.graph import topological_order
 from engine.numeric import format_number
 from engine.record import observe
 from engine.record.graph_record import graph_record
+from engine.record.tracing import rule_calls
 from engine.record.walked import WalkedGraph
-from engine.value import Value
+from engine.value import Value, backward_pass
 from engine.worker import micrograd, report
 from engine.worker.gradient_check import close
 from engine.worker.runner import Cell
@@ -169,8 +170,5 @@ def _number(x: Any) -> float | None:
 def run_closures(out: Any) -> None:
     """The backward pass, done for the learner before they write backward(): `out.grad = 1`,
     then every value's own `_backward()` in reverse topological order."""
-    out.grad = 1.0
-    for v in reversed(topological_order(out, nodes.children)):
-        rule = nodes.rule(v)
-        if rule is not None:
-            rule()
+    order = topological_order(out, nodes.children)
+    backward_pass(order, out, zero=False, call_all=rule_calls())  # engine.Value's loop, unzeroed

@@ -3,10 +3,10 @@ whole-graph `backward()` target, every `draw_dot()` snapshot.
 
 Nothing here knows a derivative: a step is one real call of a node's own closure, with the
 grads of that node's inputs read just before and just after it. `engine.Value` reports its
-calls itself, through the two hooks it takes from here: its `backward()` loop runs
-`Recorder.call_all`, and its `_backward` attribute is `backward_attribute`. Any other class is
-watched by `engine.record.observe`. `engine.record.graph_record` turns what was recorded into
-the graph record the page reads.
+calls itself, through the two hooks it takes from here: its `backward()` asks
+`backward_calls`, which hands its loop `Recorder.call_all`, and its `_backward` attribute is
+`backward_attribute`. Any other class is watched by `engine.record.observe`.
+`engine.record.graph_record` turns what was recorded into the graph record the page reads.
 
 Memory stays bounded in a training loop: steps hold their nodes strongly only until the next
 creation check (see `engine.creations.watch`), then weakly, so the graphs of finished
@@ -92,9 +92,10 @@ class Recorder:
             self.add(Step(node, before, tuple(nodes.grad(k) for k in kids), out_grad, datas))
 
     def call_all(self, order: Iterable[Any]) -> None:
-        """Run the closure of each `engine.Value` in `order` and record it: `Value.backward()`'s
-        loop while a program is being recorded (engine.value.backward_pass). Steps are flat
-        tuples (see `as_step`)."""
+        """Run the closure of each `engine.Value` in `order` and record it: the calls of the
+        backward loop (engine.value.backward_pass) on the engine's own values, while a program
+        is being recorded and in the tracer's standard pass. Steps are flat tuples (see
+        `as_step`)."""
         add = self.steps.append
         for v in order:
             kids = v._children
@@ -163,6 +164,17 @@ class Recorder:
 
 
 ACTIVE: Recorder | None = None  # the recorder of the program now running, if any
+
+
+def backward_calls(root: Any) -> Any:
+    """`engine.Value.backward()`'s hook: while a program is being recorded, `root` is the graph
+    it meant (its latest whole-graph call), and the loop's calls are made by `Recorder.call_all`;
+    otherwise None, and the loop calls each closure as it is."""
+    rec = ACTIVE
+    if rec is None:
+        return None
+    rec.backward_target(root)
+    return rec.call_all
 
 
 def _rule(node: Any) -> Any:

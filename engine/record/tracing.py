@@ -2,11 +2,15 @@
 
 `standard_pass` is what `Value.backward()` does — zero every grad, seed the output with 1.0,
 call each node's real closure in reverse topological order — for any micrograd-shaped class,
-with every call recorded: on the engine's own values it is the very loop `Value.backward()`
-runs (engine.value.backward_pass). `trace` runs it on a Program or a root and returns the
-graph record (engine.record.graph_record; docs/trace-format.md).
+with every call recorded. It is the very loop `Value.backward()` runs
+(engine.value.backward_pass), given the recorder's calls: on a learner's class, each node's
+rule as engine.nodes finds it (`rule_calls`); in the "overwrite" mode, each call made to
+overwrite. `trace` runs it on a Program or a root and returns the graph record
+(engine.record.graph_record; docs/trace-format.md).
 """
 
+import functools
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine import nodes
@@ -42,13 +46,6 @@ class _Overwriting(Value):
         _STORE_GRAD(self, value)
 
 
-def _set_grad(v: Any, x: float) -> None:
-    try:
-        v.grad = x
-    except Exception:  # a learner's read-only grad: left as it is
-        pass
-
-
 def standard_pass(
     root: Any,
     rec: Recorder,
@@ -58,33 +55,45 @@ def standard_pass(
     limit: int = MAX_NODES,
     order: list[Any] | None = None,
 ) -> dict[int, float]:
-    """Zero (unless `zero` is False), seed `root.grad = 1.0`, and call every node's rule in
-    reverse topological order, recording each call. Returns the grads as they were before.
+    """`Value.backward()`'s loop (engine.value.backward_pass) on any micrograd-shaped graph,
+    each call recorded: zero (unless `zero` is False), seed `root.grad = 1.0`, call every
+    node's rule in reverse topological order. Returns the grads as they were before.
     `order`: the graph's topological order, if the caller walked it already."""
     if order is None:
         order = topological_order(root, nodes.children, limit)
     before = {id(v): nodes.grad(v) for v in order}
     if not overwrite and all(type(v) is Value for v in order):
-        backward_pass(order, root, zero=zero, rec=rec)
-        return before
-    if zero:
-        for v in order:
-            _set_grad(v, 0.0)
-    _set_grad(root, 1.0)
-    for v in reversed(order):
-        fn = nodes.rule(v)
-        if fn is None:
-            continue
-        if not nodes.children(v):
-            fn()  # a leaf's closure does nothing; called all the same, like backward()
-        elif overwrite:
-            _overwriting_call(v, fn, rec)
-        else:
-            rec.call(v, fn)
+        backward_pass(order, root, zero=zero, call_all=rec.call_all)  # as a program's backward()
+    else:
+        call = functools.partial(_overwriting_call, rec=rec) if overwrite else rec.call
+        backward_pass(order, root, zero=zero, call_all=rule_calls(call), set_grads=_set_grads)
     return before
 
 
-def _overwriting_call(v: Value, fn: Any, rec: Recorder) -> None:
+def rule_calls(call: Callable[[Any, Any], Any] | None = None) -> Callable[[Iterable[Any]], None]:
+    """The calls of the backward loop on any micrograd-shaped class: each node's rule
+    (engine.nodes.rule; a node without one is passed over), made by `call(node, rule)` (None:
+    called as it is); a leaf's, which does nothing, is called as it is, like backward()."""
+
+    def call_all(order: Iterable[Any]) -> None:
+        for v in order:
+            fn = nodes.rule(v)
+            if fn is None:
+                continue
+            if call is not None and nodes.children(v):
+                call(v, fn)
+            else:
+                fn()
+
+    return call_all
+
+
+def _set_grads(values: Iterable[Any], grad: float) -> None:
+    for v in values:
+        nodes.set_grad(v, grad)
+
+
+def _overwriting_call(v: Value, fn: Any, *, rec: Recorder) -> None:
     kids = v._children
     before = tuple(k.grad for k in kids)
     datas = (v.data, *(k.data for k in kids))

@@ -82,8 +82,8 @@ class Session:
         if self.start is None:
             self.start = [nodes.grad(v) for v in self.order]
         for v in self.order:
-            _set_grad(v, 0.0)
-        _set_grad(self.root, 1.0)
+            nodes.set_grad(v, 0.0)
+        nodes.set_grad(self.root, 1.0)
         self.called, self.history = [], []
         self.contributions = Counter()
         return self.state()
@@ -125,7 +125,7 @@ class Session:
         if self.history:
             node, before = self.history.pop()
             for v, g in zip(self.order, before, strict=True):
-                _set_grad(v, g)
+                nodes.set_grad(v, g)
             self.called = [c for c in self.called if c is not node]
         return self.state(changed_only=True)
 
@@ -133,7 +133,7 @@ class Session:
         """Back to the grads as they were before manual mode began (exactly)."""
         if self.start is not None:
             for v, g in zip(self.order, self.start, strict=True):
-                _set_grad(v, g)
+                nodes.set_grad(v, g)
         self.start = None
         self.called, self.history = [], []
         return self.state()
@@ -217,13 +217,6 @@ class Session:
 def _same(a: float, b: float) -> bool:
     """The same number, nan included (a grad that stays nan has not changed)."""
     return a == b or (a != a and b != b)
-
-
-def _set_grad(v: Any, x: float) -> None:
-    try:
-        v.grad = x
-    except Exception:  # a learner's read-only grad
-        pass
 
 
 # The graphs of the last run, by their index under "Graph of": the worker keeps them alive.

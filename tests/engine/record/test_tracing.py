@@ -169,3 +169,48 @@ def test_backward_and_the_standard_pass_are_one_loop(accumulate: bool):
     assert steps(own) == steps(rec) and len(rec.steps) == 9  # the leaves: no step
     assert all(type(raw) is tuple for raw in own.steps)  # Value.backward's own loop recorded them
     assert [v.grad for v in topological_order(traced)] == [v.grad for v in topological_order(root)]
+
+
+class Mine:
+    """A learner's micrograd-shaped class: inputs in a set, closures in `_backward`."""
+
+    def __init__(self, data, _children=()):
+        self.data, self.grad, self._prev = data, 0.0, set(_children)
+        self._backward = lambda: None
+
+    def __mul__(self, other):
+        out = Mine(self.data * other.data, (self, other))
+
+        def _backward():
+            self.grad += other.data * out.grad
+            if not isinstance(other, Constant):  # a constant takes no grad
+                other.grad += self.data * out.grad
+
+        out._backward = _backward
+        return out
+
+
+class Constant(Mine):
+    """A value whose grad cannot be set: the pass leaves it as it is."""
+
+    grad = property(lambda self: 7.0)
+
+    def __init__(self, data):
+        self.data, self._prev, self._backward = data, set(), lambda: None
+
+
+def test_the_standard_pass_on_a_learners_class():
+    """The same loop on a class of the learner's: each node's rule found by engine.nodes and
+    recorded as `Recorder.call` records it, a read-only grad left alone, no step for a leaf."""
+    x, c = Mine(3.0), Constant(2.0)
+    y = x * c
+    z = y * x
+    x.grad = y.grad = z.grad = 5.0  # zeroed first
+    rec = Recorder()
+    before = standard_pass(z, rec)
+    assert before == {id(x): 5.0, id(c): 7.0, id(y): 5.0, id(z): 5.0}
+    assert [(s.node, s.out_grad, s.before, s.after) for s in map(as_step, rec.steps)] == [
+        (z, 1.0, (0.0, 0.0), (6.0, 3.0)),  # z = y * x; the inputs (x, y) in order of data
+        (y, 3.0, (7.0, 6.0), (7.0, 12.0)),  # y = x * c; (c, x): c.grad stays 7.0
+    ]
+    assert (x.grad, c.grad, y.grad, z.grad) == (12.0, 7.0, 3.0, 1.0)
