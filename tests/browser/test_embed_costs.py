@@ -59,11 +59,14 @@ def test_the_speed_holds_in_an_embed_without_controls(page: Page, query: str, ms
     """The URL's speed, else the server's default (engine.record.tracing.DEFAULT_SPEED)."""
     frozen_clock(page)
     page.goto(f"/embed?controls=0&editor=0&autoplay=1{query}")
+    # The page wires itself after its first frame (static/js/page/first-frame.js): a paused
+    # clock paints none, so the test lets a frame pass; play starts within these 20 ms.
+    page.clock.run_for(20)
     status = page.locator("#status")
     expect(status).to_have_text(re.compile(r"^Step 1 of "))
-    page.clock.run_for(ms - 10)
+    page.clock.run_for(ms - 30)
     expect(status).to_have_text(re.compile(r"^Step 1 of "))
-    page.clock.run_for(20)
+    page.clock.run_for(40)
     expect(status).to_have_text(re.compile(r"^Step 2 of "))
 
 
