@@ -101,7 +101,7 @@ def test_the_inspector_says_this_points_part_once_its_step_has_run(page: Page):
     expect(weight).to_have_count(1, timeout=LAYOUT)
     timeline = page.locator("#timeline")
     assert timeline.get_attribute("max") == str(len(rec["backward"]))  # no forward steps first
-    go = "(el, k) => { el.value = String(k); el.dispatchEvent(new Event('input', {bubbles: true})); }"
+    go = "(el, k) => { el.value = k; el.dispatchEvent(new Event('input', { bubbles: true })); }"
     timeline.evaluate(go, part["last_step"])  # every step before it has run
     weight.click()
     inspector = page.get_by_role("region", name="Inspector")
