@@ -84,3 +84,36 @@ def test_a_neurons_parameters_say_this_points_part_and_the_parts_add_up(page: Pa
     expect(line).to_have_text(re.compile(r"^\|grad\| max \S+ \(this point \S+\)$"))
     shown = re.search(r"\(this point (\S+)\)", line.text_content() or "")
     assert shown and shown.group(1) in parts
+
+
+def test_the_inspector_says_this_points_part_once_its_step_has_run(page: Page):
+    """A weight of the point followed, inspected: a row "this point" with the engine's text of
+    its part of the grad (call_grads), once the step that last wrote it (last_step) has run;
+    "not yet" the step before, as its folded box says."""
+    rec = record()
+    load_preset(page)  # point 1 followed: call 0
+    neuron = next(g for g in rec["groups"] if g["call"] == 0 and g["name"] == "Layer 1 · Neuron 1")
+    param = neuron["params"][0]
+    part = rec["call_grads"][0]["grads"][param]
+    assert part["last_step"] is not None
+    page.locator(f"#graph svg g#{neuron['id']}").click()  # opened: its weights drawn on their own
+    weight = page.locator(f"#graph svg g[id='{param}']")
+    expect(weight).to_have_count(1, timeout=LAYOUT)
+    timeline = page.locator("#timeline")
+    assert timeline.get_attribute("max") == str(len(rec["backward"]))  # no forward steps first
+    go = "(el, k) => { el.value = k; el.dispatchEvent(new Event('input', { bubbles: true })); }"
+    timeline.evaluate(go, part["last_step"])  # every step before it has run
+    weight.click()
+    inspector = page.get_by_role("region", name="Inspector")
+    row = inspector.locator("dt:text-is('this point') + dd")
+    expect(row).to_have_text("not yet")
+    timeline.evaluate(go, part["last_step"] + 1)
+    expect(row).to_have_text(part["grad_text"])
+    expect(inspector.locator("dt:text-is('grad') + dd")).to_contain_text(
+        f"(at step {part['last_step'] + 1} of"
+    )
+    # A value that is no parameter of the point's network has no such row.
+    output = next(n for n in rec["nodes"] if n["id"] == neuron["output"])
+    page.locator(f"#graph svg g[id='{output['id']}']").click()
+    expect(inspector).to_contain_text(output["name"])
+    expect(row).to_have_count(0)

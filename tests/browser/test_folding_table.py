@@ -113,3 +113,27 @@ def test_an_open_groups_frame_folds_it_by_a_click(page: Page):
     expect(page.locator("#graph")).to_have_attribute("data-folded", "18", timeout=LAYOUT)
     expect(page.locator(f"#graph svg g#{layer['id']}.fold")).to_have_count(1)
     expect(frame).to_have_count(0)
+
+
+def test_numbers_stay_on_one_line_on_a_phone(page: Page):
+    """At 390×844 a number never breaks inside ("0.\\n92\\n73"): each data and grad cell's text
+    is one line box; a table wider than the screen scrolls sideways in its own region, and the
+    page does not."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    load_preset(page)
+    page.get_by_role("button", name="Open all").click()  # the values' rows too, not only groups
+    expect(page.locator("#graph")).to_have_attribute("data-folded", "0", timeout=LAYOUT)
+    open_table(page)
+    numbers = page.locator("#node-table td.number")
+    expect(numbers.first).to_be_visible()
+    lines = numbers.evaluate_all(
+        """(cells) => cells.map((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return [cell.textContent, new Set([...range.getClientRects()].map((r) => r.top)).size];
+        })"""
+    )
+    assert len(lines) == 2 * table_rows(page).count()
+    assert [text for text, count in lines if count != 1] == []
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390

@@ -4,6 +4,7 @@
 // that a group opens or folds where it was. GraphView owns one; the page asks it to open or
 // fold through `onChange(open, keep)` (ResultView lays the graph out again, same step).
 import { choiceOf } from "../shared/layout-choice.js";
+import { pointPartText } from "./fold-texts.js";
 import { drawnCount, firstOpen, foldView, groupsOf, groupValues } from "./folding.js";
 import { setText } from "./value-texts.js";
 
@@ -63,10 +64,22 @@ export class FoldScreen {
     for (const box of touched) {
       const elements = this.texts.get(box);
       if (!elements) continue;
-      const t = view.texts(box, (n) => stepper.grad(n));
+      const t = this.textsAt(box, stepper);
       if (elements.grad && t.grad) setText(elements.grad, t.grad);
       if (elements.params && t.params) setText(elements.params, t.params);
     }
+  }
+
+  /** Folded box `id`'s texts (fold-texts.js boxTexts) at the stepper's position. */
+  textsAt(id, stepper) {
+    return this.view.texts(id, (n) => stepper.grad(n), (i) => stepper.ran(i));
+  }
+
+  /** With one datapoint followed, its part of parameter `id`'s grad at the stepper's position
+   * (fold-texts.js pointPartText), else null. */
+  pointPartAt(id, stepper) {
+    if (this.view?.point == null) return null;
+    return pointPartText(this.view.pointPart(id), (i) => stepper.ran(i));
   }
 
   /** The values (drawn ids) that group `id` covers on screen: its box, or what it opened to. */
@@ -107,7 +120,7 @@ export class FoldScreen {
   /** Folded box `id` in words, for the live region: `Layer 1 · Neuron 3, folded: 8 values ·
    * 3 params; data 0.3838, grad -0.0423. Enter opens it.` */
   words(id, stepper) {
-    const t = this.view.texts(id, (n) => stepper.grad(n));
+    const t = this.textsAt(id, stepper);
     const numbers = [t.data, t.grad, t.params].filter(Boolean).join(", ");
     return `${t.name}, folded: ${t.size}; ${numbers}. Enter opens it.`;
   }
@@ -116,7 +129,7 @@ export class FoldScreen {
   summary(id, stepper) {
     const view = this.view;
     const { group, output, params } = view.box(id);
-    const t = view.texts(id, (n) => stepper.grad(n));
+    const t = this.textsAt(id, stepper);
     const names = (ids) => ids.map((n) => view.nodes.get(n)?.name ?? n).join(", ");
     const made = view.members.get(id);
     return [

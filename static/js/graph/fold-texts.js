@@ -7,10 +7,12 @@
  * group whose call returned no single value, how many of its values are used outside); how
  * many values it holds and how many of them are parameters; the parameters' largest |grad|,
  * and when one datapoint is followed, that parameter's part from this point (record's
- * `call_grads`). `gradOf(id)`: {value, text} at the step on screen; without it, the widest
- * texts the pass will show (the layout's). {name, data, grad, size, params}: a text, or null.
+ * `call_grads`, said by pointPartText). `gradOf(id)`: {value, text} at the step on screen;
+ * without it, the widest texts the pass will show (the layout's). `ran(index)`: has the
+ * record's step `index` run at the step on screen (without it: the pass's end).
+ * {name, data, grad, size, params}: a text, or null.
  */
-export function boxTexts(view, id, gradOf = null) {
+export function boxTexts(view, id, gradOf = null, ran = null) {
   const { group, output, values, params } = view.box(id);
   const grad = gradOf ?? ((n) => ({ value: 0, text: view.nodes.get(n).grad_widest }));
   let data;
@@ -27,10 +29,24 @@ export function boxTexts(view, id, gradOf = null) {
   let most = null;
   if (params.length) {
     const best = largestGrad(params, grad, !gradOf);
-    const part = gradOf ? view.pointPart(best.id)?.grad_text : widestPart(view, params);
+    const part = gradOf ? pointPartText(view.pointPart(best.id), ran ?? (() => true)) : widestPart(view, params);
     most = `|grad| max ${best.text.replace(/^-/, "")}${part ? ` (this point ${part})` : ""}`;
   }
   return { name: group.name, data, grad: gradText, size, params: most };
+}
+
+/** What a point's part of a parameter's grad says before the step that last wrote it. */
+export const PART_NOT_YET = "not yet";
+
+/**
+ * This point's part of a parameter's grad (`part`: the record's {grad, grad_text, last_step},
+ * or null) at the step on screen: the engine's text once the step that last wrote it has run
+ * (`ran(last_step)`), before that PART_NOT_YET, as the record holds the part at the pass's end
+ * only and the page formats no number. The one rule for the folded box and the inspector.
+ */
+export function pointPartText(part, ran) {
+  if (!part) return null;
+  return part.last_step === null || ran(part.last_step) ? part.grad_text : PART_NOT_YET;
 }
 
 /**
@@ -69,12 +85,14 @@ function largestGrad(ids, grad, widest) {
   return best;
 }
 
-/** The longest "this point" text among `ids` (the layout makes room for any of them). */
+/** The longest "this point" text among `ids`, before or after its step (the layout makes room
+ * for any of them). */
 function widestPart(view, ids) {
   let widest = null;
   for (const id of ids) {
-    const text = view.pointPart(id)?.grad_text;
-    if (text && (widest === null || text.length > widest.length)) widest = text;
+    for (const text of [view.pointPart(id)?.grad_text, view.pointPart(id) && PART_NOT_YET]) {
+      if (text && (widest === null || text.length > widest.length)) widest = text;
+    }
   }
   return widest;
 }

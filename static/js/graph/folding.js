@@ -168,8 +168,8 @@ export class FoldView {
   }
 
   /** Folded box `id`'s texts (fold-texts.js boxTexts). */
-  texts(id, gradOf = null) {
-    return boxTexts(this, id, gradOf);
+  texts(id, gradOf = null, ran = null) {
+    return boxTexts(this, id, gradOf, ran);
   }
 
   /** The texts of box `id` as its record's fields, in order. */

@@ -122,7 +122,8 @@ function foldedDot(record, style, fold) {
   ].join("");
 }
 
-/** layeredGraph's graph of `record` folded as `fold`; the fold view's ranks. */
+/** layeredGraph's graph of `record` folded as `fold`; the fold view's ranks, and each edge's
+ * count (how many real edges it stands for: layered-shapes.js writes `×N` beside it). */
 function foldedGraph(record, style, fold) {
   const { items, edges } = foldedItems(record, style, fold);
   const nodes = [];
@@ -130,7 +131,7 @@ function foldedGraph(record, style, fold) {
     nodes.push({ id, shape: "record", cls: kind, fields: fields.map(oneLine), rank });
     if (opId) nodes.push({ id: opId, shape: "ellipse", cls: "op", fields: [oneLine(op)], rank: rank - 1 });
   }
-  return { nodes, edges: edges.map(({ id, from, to }) => ({ id, from, to })) };
+  return { nodes, edges: edges.map(({ id, from, to, count }) => ({ id, from, to, count })) };
 }
 
 /** The record checked as recordDot checks it, then the fold view's items: {items: [{id, kind,

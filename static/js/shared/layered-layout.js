@@ -32,9 +32,10 @@ export function measure(node) {
 
 /**
  * Positions for `graph` (static/js/graph/record-dot.js layeredGraph's shape: {nodes: [{id, shape,
- * cls, fields, rank}], edges: [{id, from, to}]}): {nodes: [{id, shape, cls, fields, x, y, width,
- * height, widths}] (centres), edges: [{...edge, stub}], width, height}. An edge whose `from` is
- * a hub is a stub.
+ * cls, fields, rank}], edges: [{id, from, to, count?}]}): {nodes: [{id, shape, cls, fields, x,
+ * y, width, height, widths}] (centres), edges: [{id, from, to, count, stub}], width, height}.
+ * An edge whose `from` is a hub is a stub; `count`: how many edges it stands for (1 unless
+ * given).
  */
 export function layeredLayout(graph) {
   const { nodes } = graph;
@@ -60,7 +61,7 @@ export function layeredLayout(graph) {
   });
   return {
     nodes: placed,
-    edges: edges.map((e, k) => ({ id: e.id, from: e.from, to: e.to, stub: hub[from[k]] === 1 })),
+    edges: edges.map((e, k) => ({ id: e.id, from: e.from, to: e.to, count: e.count ?? 1, stub: hub[from[k]] === 1 })),
     width: x.width,
     height: bottom - top,
   };

@@ -1,8 +1,8 @@
 // One element of the layered layout's SVG as text, in the structure Graphviz gives our DOT
 // (layered-svg.js puts them in tiles): a value's <g id=… class="node value …"> (its outline
 // and field separators in one polygon, then one <text> per field: label, data, grad), an op's
-// <g id=… class="node op"> with an ellipse, an edge's <g id="e-…" class="edge"> with a path, and
-// a stub: a short arrow from a hub's name beside the op it feeds (class "edge stub"). Every
+// <g id=… class="node op"> with an ellipse, an edge's <g id="e-…" class="edge"> with a path (and
+// its count, ×16, when it stands for several), and a stub: a short arrow from a hub's name beside the op it feeds (class "edge stub"). Every
 // arrowhead is one shared marker; numbers are whole points and text is escaped XML.
 import { STUB_CHARS } from "./layered-layout.js";
 
@@ -19,6 +19,7 @@ const STUB_LENGTH = 22;
 const STUB_STEP = 14; // between the stubs into one node
 export const STUB_ROOM = STUB_LENGTH + 2 + STUB_CHARS * 7.2; // a stub and its name, left of its node
 const BASELINE = 3.6; // from a row's centre to its text's baseline (12 pt Courier)
+const COUNT_RISE = 3; // an edge's count: its baseline this far above the line's middle
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 const NEEDS_ESCAPE = /[^\t\n\r\u0020-\u0021\u0023-\u0025\u0027-\u003B\u003D\u003F-\uD7FF\uE000-\uFFFD]/u;
 const XML_SPECIAL = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
@@ -66,11 +67,18 @@ function ellipse(node) {
   );
 }
 
-/** A plain edge: a straight line from `source`'s right side into `target` (inside PLAIN_EDGES). */
+/** A plain edge: a straight line from `source`'s right side into `target` (inside PLAIN_EDGES).
+ * One that stands for several (`count`, a folded view's) says how many at its middle, as
+ * Graphviz draws the DOT's `label="×16"`; its own fill, as PLAIN_EDGES' is none. */
 export function edgeSvg(edge, source, target) {
   const start = { x: source.x + source.width / 2, y: source.y };
   const end = entry(target, start);
-  return edgeGroup(edge, "edge", start, end, "", "");
+  let label = "";
+  if (edge.count > 1) {
+    const at = `x="${num((start.x + end.x) / 2)}" y="${num((start.y + end.y) / 2 - COUNT_RISE)}"`;
+    label = `<text ${at} fill="black" stroke="none">${xml(`×${edge.count}`)}</text>`;
+  }
+  return edgeGroup(edge, "edge", start, end, label, "");
 }
 
 /** A stub: the hub's name, then a short arrow into the op from above its other inputs (so

@@ -3,7 +3,8 @@
 // which its grad became final. Everything comes from the record on screen; text only.
 // It opens beside its node (a popover placed by popover-place.js, inside the viewport); Escape
 // closes it and gives the keyboard back to the graph. A folded group's box (graph/fold-screen.js,
-// `folds`) shows the group: its name, its output, its size, its parameters and its values.
+// `folds`) shows the group: its name, its output, its size, its parameters and its values; with
+// one datapoint followed, a parameter says this point's part of its grad ("this point").
 import { onNodeClick, valueGroup } from "../shared/node-click.js";
 import { place } from "./popover-place.js";
 
@@ -58,7 +59,9 @@ export class Inspector {
   show(nodeId) {
     const stepper = this.current();
     if (!stepper || !this.panel) return;
-    const rows = this.folds?.view?.isBox(nodeId) ? this.folds.summary(nodeId, stepper) : valueRows(nodeId, stepper);
+    const rows = this.folds?.view?.isBox(nodeId)
+      ? this.folds.summary(nodeId, stepper)
+      : valueRows(nodeId, stepper, this.folds?.pointPartAt(nodeId, stepper) ?? null);
     if (!rows) return this.hide();
     this.nodeId = nodeId;
     const list = document.createElement("dl");
@@ -75,8 +78,10 @@ export class Inspector {
   }
 }
 
-/** [term, text] rows of value `nodeId` at the stepper's position, or null if it has none. */
-function valueRows(nodeId, stepper) {
+/** [term, text] rows of value `nodeId` at the stepper's position, or null if it has none.
+ * `part`: with one datapoint followed, its part of this parameter's grad (the engine's text,
+ * graph/fold-screen.js pointPartAt), else null. */
+function valueRows(nodeId, stepper, part = null) {
   const { trace } = stepper;
   const nodes = new Map(trace.nodes.map((n) => [n.id, n]));
   const node = nodes.get(nodeId);
@@ -92,6 +97,7 @@ function valueRows(nodeId, stepper) {
     ["Value", node.name],
     ["data", node.data_text],
     ["grad", `${grad.text} (at step ${stepper.position} of ${stepper.length})`],
+    ...(part === null ? [] : [["this point", part]]),
     ["op", node.op || "none: a leaf"],
     ["inputs", node.children.map((id) => nodes.get(id)?.name ?? id).join(", ") || "none"],
     ["used by", consumers.map((id) => nodes.get(id)?.name ?? id).join(", ") || "nothing: the output"],

@@ -73,8 +73,8 @@ export class NodeTable {
       const row = document.createElement("tr");
       const label = cell("th", names.get(node.id));
       label.scope = "row";
-      const data = cell("td", stepper.dataText(node.id));
-      const grad = cell("td", stepper.grad(node.id).text);
+      const data = number(stepper.dataText(node.id));
+      const grad = number(stepper.grad(node.id).text);
       const inputs = node.children.map((id) => names.get(id) ?? "?").join(", ");
       row.append(label, cell("td", node.op || "—"), data, grad, cell("td", inputs || "—"));
       row.style.setProperty("--depth", String(depth));
@@ -109,8 +109,8 @@ export class NodeTable {
     label.scope = "row";
     label.append(button);
     const output = group.output;
-    const data = cell("td", output === null ? "—" : stepper.dataText(output));
-    const grad = cell("td", output === null ? "—" : stepper.grad(output).text);
+    const data = number(output === null ? "—" : stepper.dataText(output));
+    const grad = number(output === null ? "—" : stepper.grad(output).text);
     if (output !== null) keep(output, { data, grad });
     // Folded or open: the button's ▸ ▾ and aria-expanded say it; the name says its kind.
     row.append(label, cell("td", `${values} ${values === 1 ? "value" : "values"}`), data, grad, cell("td", "—"));
@@ -131,5 +131,12 @@ export class NodeTable {
 function cell(tag, text) {
   const element = document.createElement(tag);
   element.textContent = text;
+  return element;
+}
+
+/** A data or grad cell: one line, never broken inside the number (node-table.css). */
+function number(text) {
+  const element = cell("td", text);
+  element.className = "number";
   return element;
 }

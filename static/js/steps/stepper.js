@@ -60,6 +60,12 @@ export class Stepper extends EventTarget {
     return this.grads.get(id);
   }
 
+  /** Has the record's backward step `index` (its `index`: 0 the seed, then 1, 2, …) run by
+   * now? With the forward pass on the timeline, its steps come first. */
+  ran(index) {
+    return this.position > this.forwardAt.size + index;
+  }
+
   get hasForward() {
     return this.forwardAt.size > 0;
   }

@@ -9,8 +9,10 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { batchOf } from "../../../static/js/graph/datapoints.js";
+import { PART_NOT_YET, pointPartText } from "../../../static/js/graph/fold-texts.js";
 import { firstOpen, foldView, groupsOf } from "../../../static/js/graph/folding.js";
 import { layeredGraph, recordDot } from "../../../static/js/graph/record-dot.js";
+import { Stepper } from "../../../static/js/steps/stepper.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const python = process.env.PYTHON ?? `${root}.venv/bin/python`;
@@ -85,4 +87,27 @@ test("the point followed's part is written beside the largest |grad| of a box's 
   // The layout's text makes room for the longest part.
   const widest = view.texts(neuron).params;
   assert.match(widest, /\(this point -?[0-9.e-]+\)$/);
+});
+
+test("a point's part is said once the step that last wrote it has run, forward pass or not", () => {
+  const view = foldView(moons, firstOpen(moons, 40, 2));
+  const [param, part] = Object.entries(moons.call_grads[2].grads).find(([, p]) => p.last_step !== null);
+  assert.deepEqual(view.pointPart(param), part);
+  assert.equal(moons.backward[part.last_step].index, part.last_step);
+  const withForward = {
+    ...moons,
+    backward: [...moons.forward.map((f) => ({ kind: "forward", node: f.node, changes: [] })), ...moons.backward],
+  };
+  for (const trace of [moons, withForward]) {
+    const stepper = new Stepper(trace);
+    const at = stepper.steps.indexOf(moons.backward[part.last_step]) + 1; // the step shown
+    assert.ok(at > 0);
+    const said = (k) => (stepper.goTo(k), pointPartText(part, (i) => stepper.ran(i)));
+    assert.equal(said(at - 1), PART_NOT_YET);
+    assert.equal(said(at), part.grad_text);
+    assert.equal(said(stepper.length), part.grad_text);
+    assert.equal(said(0), PART_NOT_YET);
+  }
+  assert.equal(pointPartText({ ...part, last_step: null }, () => false), part.grad_text); // never written
+  assert.equal(pointPartText(null, () => true), null);
 });

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 
 import { drawnCount, firstOpen, foldView, groupValues } from "../../../static/js/graph/folding.js";
 import { layeredGraph, recordDot } from "../../../static/js/graph/record-dot.js";
+import { layeredSVG } from "../../../static/js/shared/layered-svg.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const python = process.env.PYTHON ?? `${root}.venv/bin/python`;
@@ -103,6 +104,16 @@ test("a folded view's DOT draws each box as a record of class fold, with counted
     ["n6", "n10", "n979", "g0", "n980", "n980_op", "n981", "n981_op"],
   );
   assert.equal(graph.nodes.find((n) => n.id === "g0").cls, "fold");
+  // The layered layout draws the same counts: each edge's, where it stands for several.
+  const counts = view.drawn().edges.map((e) => [e.id, e.count]);
+  assert.deepEqual(graph.edges.map((e) => [e.id, e.count]), counts);
+  const { svg } = layeredSVG(graph);
+  for (const [id, count] of counts) {
+    const edge = svg.match(new RegExp(`<g id="${id}" class="edge">.*?</g>`))[0];
+    if (count > 1) assert.match(edge, new RegExp(`<text [^>]*>×${count}</text>`), id);
+    else assert.doesNotMatch(edge, /<text/, id);
+  }
+  assert.ok(counts.some(([, count]) => count > 1));
 });
 
 test("a step inside a folded box is said as that box's, with the grads it wrote", () => {

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { STUB_CHARS } from "../../../static/js/shared/layered-layout.js";
-import { entry, nodeSvg, stubSlots, stubSvg, xml } from "../../../static/js/shared/layered-shapes.js";
+import { edgeSvg, entry, nodeSvg, stubSlots, stubSvg, xml } from "../../../static/js/shared/layered-shapes.js";
 
 const VALUE = {
   id: "n0",
@@ -76,4 +76,14 @@ test("what XML cannot carry is replaced, not passed on", () => {
   assert.equal(xml("a\u0000b\uD800c\uFFFEd&"), "a\uFFFDb\uFFFDc\uFFFDd&amp;");
   assert.equal(xml("😀"), "😀");
   assert.equal(xml('<x a="1">'), "&lt;x a=&quot;1&quot;&gt;");
+});
+
+test("an edge standing for several says how many at its middle, in its own fill", () => {
+  const target = { ...VALUE, id: "g0", x: 400, y: 50 };
+  const one = edgeSvg({ id: "e-n0-g0" }, VALUE, target);
+  assert.doesNotMatch(one, /<text/);
+  assert.equal(edgeSvg({ id: "e-n0-g0", count: 1 }, VALUE, target), one);
+  const many = edgeSvg({ id: "e-n0-g0", count: 16 }, VALUE, target);
+  // From the source's right side (200) to the target's left side (300): the middle, 250.
+  assert.match(many, /<text x="250" y="47" fill="black" stroke="none">×16<\/text><\/g>$/);
 });
