@@ -96,13 +96,15 @@ def test_the_inspector_says_this_points_part_once_its_step_has_run(page: Page):
     param = neuron["params"][0]
     part = rec["call_grads"][0]["grads"][param]
     assert part["last_step"] is not None
-    page.locator(f"#graph svg g#{neuron['id']}").click()  # opened: its weights drawn on their own
+    # The first view opens the point's first layer's neurons: their weights are drawn.
+    expect(page.locator(f"#graph svg g#{neuron['id']}")).to_have_count(0)
     weight = page.locator(f"#graph svg g[id='{param}']")
-    expect(weight).to_have_count(1, timeout=LAYOUT)
+    expect(weight).to_have_count(1)
     timeline = page.locator("#timeline")
     assert timeline.get_attribute("max") == str(len(rec["backward"]))  # no forward steps first
     go = "(el, k) => { el.value = k; el.dispatchEvent(new Event('input', { bubbles: true })); }"
     timeline.evaluate(go, part["last_step"])  # every step before it has run
+    page.get_by_role("button", name="Fit").click()  # the first view is around the output
     weight.click()
     inspector = page.get_by_role("region", name="Inspector")
     row = inspector.locator("dt:text-is('this point') + dd")
