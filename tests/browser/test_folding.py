@@ -158,3 +158,46 @@ def test_a_program_without_modules_draws_as_before(page: Page, source: str):
     expect(page.locator("#graph")).to_have_attribute("data-folded", "0")
     expect(page.get_by_role("button", name="Open all")).to_be_hidden()
     expect(page.get_by_role("button", name="Fold all")).to_be_hidden()
+
+
+def layouts_made_ahead(page: Page) -> None:
+    """Wait until the page has laid out every view one click away (layout-ahead.js marks it)."""
+    page.wait_for_function(
+        "() => performance.getEntriesByName('layouts-ahead').length > 0", timeout=LAYOUT
+    )
+
+
+# Every node, edge and open group's frame with its shape's coordinates: where it is drawn.
+SHAPES = """() => [...document.querySelectorAll('#graph svg :is(g.node, g.edge, g.cluster)')]
+    .map((g) => `${g.id} ${[...g.querySelectorAll('polygon, ellipse, path')]
+        .map((s) => s.getAttribute('points') ?? s.getAttribute('d') ?? s.getAttribute('cx'))}`)
+    .sort()"""
+
+
+def test_a_view_one_click_away_is_laid_out_ahead_and_drawn_the_same(page: Page):
+    """Opening a folded box draws a layout made while the page was idle (the <svg> says
+    data-ahead), the same drawing as that view laid out on demand: every node, edge and frame
+    at the same place. A view laid out on demand is kept: folding the box again draws it."""
+    group = record_of(MLP_PYTHON)["groups"][4]
+    load_preset(page)
+    layouts_made_ahead(page)
+    page.get_by_role("button", name="Fit").click()  # the first view is around the output
+    page.locator(f"#graph svg g#{group['id']}").click()
+    expect(page.locator("#graph")).to_have_attribute("data-folded", "32", timeout=LAYOUT)
+    expect(page.locator("#graph > svg")).to_have_attribute("data-ahead", "")
+    for node in group["nodes"]:
+        expect(page.locator(f"#graph svg g[id='{node}']")).to_have_count(1)
+    ahead = page.evaluate(SHAPES)
+
+    # A page that is never idle makes nothing ahead: the same click is laid out on demand.
+    other = page.context.new_page()
+    other.add_init_script("window.requestIdleCallback = () => 0;")
+    load_preset(other)
+    other.get_by_role("button", name="Fit").click()
+    other.locator(f"#graph svg g#{group['id']}").click()
+    expect(other.locator("#graph")).to_have_attribute("data-folded", "32", timeout=LAYOUT)
+    expect(other.locator("#graph > svg")).not_to_have_attribute("data-ahead", "")
+    assert other.evaluate(SHAPES) == ahead
+    other.locator(f"#graph svg g[id='cluster_{group['id']}'] text").first.click()
+    expect(other.locator("#graph")).to_have_attribute("data-folded", "33", timeout=LAYOUT)
+    expect(other.locator("#graph > svg")).to_have_attribute("data-ahead", "")

@@ -91,13 +91,36 @@ export class FoldScreen {
 
   /** Open group `id` (a folded box), keeping it where it was. */
   openGroup(id) {
-    return this.onChange?.(new Set([...this.open, id]), id);
+    return this.onChange?.(this.opened(id), id);
   }
 
   /** Fold group `id` and everything inside it, keeping it where it was. */
   foldGroup(id) {
+    return this.onChange?.(this.folded(id), id);
+  }
+
+  /** The groups open once group `id` opens. */
+  opened(id) {
+    return new Set([...this.open, id]);
+  }
+
+  /** The groups open once group `id` folds (with everything inside it). */
+  folded(id) {
     const inside = new Set(this.view ? this.view.subtree(id) : subtreeOf(this.groups, id));
-    return this.onChange?.(new Set([...this.open].filter((g) => !inside.has(g))), id);
+    return new Set([...this.open].filter((g) => !inside.has(g)));
+  }
+
+  /** The views one click away — each folded box drawn opened, each open group folded — as
+   * their open groups, ordered by `distance(id)` of the group clicked (nearest first). */
+  nextViews(distance) {
+    const moves = [
+      ...[...this.texts.keys()].map((id) => [id, this.opened(id)]),
+      ...[...this.open].map((id) => [id, this.folded(id)]),
+    ];
+    return moves
+      .map(([id, open]) => ({ open, far: distance(id) }))
+      .sort((a, b) => a.far - b.far)
+      .map((move) => move.open);
   }
 
   openAll() {

@@ -80,7 +80,30 @@ export class GraphView {
     // Timings of the last graph, for benchmarks: the layout, then putting it on screen.
     measureLast("layout", started, laidOut);
     measureLast("install", laidOut);
+    this.layoutAhead(trace, fold.view && choice.layout === "graphviz" && count > OFF_MAIN_THREAD);
     return true;
+  }
+
+  /** With a folded graph laid out by Graphviz off the main thread, the views a click on it
+   * may ask for next are laid out ahead (viz-layout.js makeAhead): the groups nearest the
+   * view's centre first. Else nothing is (`folded` false: the ones asked for before are dropped). */
+  layoutAhead(trace, folded) {
+    if (!folded) {
+      this.layout.makeAhead?.([]);
+      return;
+    }
+    const view = this.panZoom.visibleBox();
+    const [cx, cy] = [view.x + view.width / 2, view.y + view.height / 2];
+    const far = (id) => {
+      const r = this.groupBox(id);
+      return r ? Math.hypot(r.x + r.width / 2 - cx, r.y + r.height / 2 - cy) : Infinity;
+    };
+    const dotOf = (open) => () => {
+      const fold = this.folds.viewFor(trace, open);
+      const graphviz = fold.view && this.folds.choice(trace, fold).layout === "graphviz";
+      return graphviz ? recordDot(trace, this.dotStyle, fold.view) : null;
+    };
+    this.layout.makeAhead?.(this.folds.nextViews(far).map(dotOf));
   }
 
   /** Use an SVG the server already laid out from the same DOT (the first paint). */

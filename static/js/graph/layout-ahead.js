@@ -1,0 +1,132 @@
+// Graphviz layouts of the views a click is likely to ask for next — each folded box opened,
+// each open group folded — made ahead in a second layout worker while the page is idle, and
+// kept (with the views laid out on demand) by their DOT, so that opening or folding a group
+// costs its install, not Graphviz's ~50-100 ms plus a round trip (bench/fold_bench.py). The
+// SVG text is parsed while idle too. A view not made yet is laid out on demand as before.
+import { SVG, idCounter, layoutMessage } from "../shared/protocol.js";
+
+const MADE = "layouts-ahead"; // the User Timing mark of a list all made
+const KEPT = 16_000_000; // characters of SVG text kept: a folded network's view is ~300,000
+
+export class LayoutAhead {
+  /**
+   * spawn(): a layout worker (layout-worker/worker.js, or a fake in tests); parse(text): an
+   * <svg> element; idle(fn): call fn when the page is idle (requestIdleCallback).
+   */
+  constructor({ vizUrl, spawn, parse, idle = whenIdle, kept = KEPT }) {
+    Object.assign(this, { vizUrl, spawn, parse, idle, kept });
+    this.entries = new Map(); // DOT → {text, element, waiting: Promise | null}, oldest first
+    this.queue = []; // functions () => DOT or null: the views to make next, most likely first
+    this.worker = null;
+    this.running = false;
+    this.unanswered = new Set(); // the `done` of each layout the worker is on
+    this.nextId = idCounter();
+  }
+
+  /** The <svg> of `dot` if it was laid out before (a promise while it is being made), else null.
+   * An element is handed out once; the text stays, parsed again while idle. */
+  take(dot) {
+    const entry = this.entries.get(dot);
+    if (!entry) return null;
+    this.entries.delete(dot); // the most recently used goes last
+    this.entries.set(dot, entry);
+    if (entry.waiting) return entry.waiting.then(() => this.take(dot));
+    const element = entry.element ?? this.parse(entry.text);
+    entry.element = null;
+    this.idle(() => this.parseAhead(entry));
+    return element;
+  }
+
+  /** A layout made on demand: kept for a return to that view (not one bigger than all kept). */
+  keep(dot, text) {
+    if (!dot || !text || text.length > this.kept || this.entries.has(dot)) return;
+    this.store(dot, { text, element: null, waiting: null });
+  }
+
+  /** Make these views next (`makers`: functions returning a DOT, or null for none), in order;
+   * the views asked for before and not yet made are dropped. */
+  ahead(makers) {
+    this.queue = [...makers];
+    performance.clearMarks(MADE); // set again once these are made
+    if (!this.running) this.idle(() => this.next());
+  }
+
+  /** Make the next view of the queue, then the one after, each when the page is idle. */
+  async next() {
+    if (this.running) return;
+    const dot = this.queue.length ? this.queue.shift()() : undefined;
+    if (dot === undefined) {
+      performance.mark(MADE); // all made: for tests and benchmarks (timings.js)
+      return;
+    }
+    if (dot && !this.entries.has(dot)) {
+      this.running = true;
+      try {
+        await this.make(dot);
+      } finally {
+        this.running = false;
+      }
+    }
+    this.idle(() => this.next());
+  }
+
+  /** Lay out `dot` in the worker; its entry waits meanwhile. A failure keeps nothing. */
+  make(dot) {
+    this.worker ??= this.spawn();
+    const id = this.nextId();
+    let answer;
+    const waiting = new Promise((resolve) => (answer = resolve));
+    const entry = this.store(dot, { text: null, element: null, waiting });
+    const done = (svg) => {
+      this.unanswered.delete(done);
+      this.worker?.removeEventListener("message", answered);
+      entry.waiting = null;
+      if (typeof svg === "string") {
+        entry.text = svg;
+        this.idle(() => this.parseAhead(entry));
+      } else if (this.entries.get(dot) === entry) this.entries.delete(dot);
+      answer();
+    };
+    const answered = (event) => {
+      const { type, id: to, svg } = event.data ?? {};
+      if (to === id) done(type === SVG ? svg : null);
+    };
+    this.unanswered.add(done);
+    this.worker.addEventListener("message", answered);
+    // No graph for the layered layout: a view Graphviz fails on is not made ahead.
+    this.worker.postMessage(layoutMessage(id, this.vizUrl, dot, { layout: "graphviz", note: "" }, {}, null));
+    return waiting;
+  }
+
+  parseAhead(entry) {
+    if (entry.text && !entry.element && [...this.entries.values()].includes(entry)) {
+      entry.element = this.parse(entry.text);
+    }
+  }
+
+  store(dot, entry) {
+    this.entries.set(dot, entry);
+    let size = 0;
+    for (const e of this.entries.values()) size += e.text?.length ?? 0;
+    for (const [old, e] of this.entries) {
+      if (size <= this.kept) break;
+      if (e.waiting || e === entry) continue;
+      size -= e.text.length;
+      this.entries.delete(old);
+    }
+    return entry;
+  }
+
+  /** Stop: the worker ends, nothing more is made. */
+  stop() {
+    this.queue = [];
+    this.worker?.terminate();
+    this.worker = null;
+    for (const done of [...this.unanswered]) done(null); // who waits for one lays it out itself
+  }
+}
+
+function whenIdle(fn) {
+  if (globalThis.requestIdleCallback) requestIdleCallback(fn, { timeout: 1000 });
+  else setTimeout(fn, 50);
+}

@@ -1,0 +1,120 @@
+// layout-ahead.js: the views a click may ask for next are laid out in a second worker while
+// idle, in the order given, each once; a view asked for is handed out laid out (or waited for
+// while its layout runs); the ones asked for before are dropped by a newer list; a failure or a
+// stopped worker keeps nothing, and whoever waits lays it out itself.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { LayoutAhead } from "../../../static/js/graph/layout-ahead.js";
+import { LAYOUT, layoutFailedMessage, svgMessage } from "../../../static/js/shared/protocol.js";
+
+/** A layout worker that answers each message when told to (`answer`), `svg <dot>`, or fails. */
+class FakeWorker extends EventTarget {
+  constructor() {
+    super();
+    this.asked = [];
+    this.terminated = false;
+  }
+  postMessage(message) {
+    assert.equal(message.type, LAYOUT);
+    assert.equal(message.choice.layout, "graphviz");
+    this.asked.push(message);
+  }
+  answer({ fail = false } = {}) {
+    const { id, dot } = this.asked.shift();
+    const data = fail ? layoutFailedMessage(id, "out of memory") : svgMessage(id, `svg ${dot}`);
+    this.dispatchEvent(Object.assign(new Event("message"), { data }));
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+/** A LayoutAhead whose idle callbacks run when `settle` is awaited. */
+function made() {
+  const idle = [];
+  const workers = [];
+  const ahead = new LayoutAhead({
+    vizUrl: "viz.js",
+    spawn: () => workers[workers.push(new FakeWorker()) - 1],
+    parse: (text) => ({ parsed: text }),
+    idle: (fn) => idle.push(fn),
+    kept: 15, // characters: three `svg x` texts
+  });
+  const settle = async () => {
+    for (let i = 0; i < 20 && idle.length; i++) {
+      idle.shift()();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  return { ahead, workers, settle };
+}
+
+const views = (...dots) => dots.map((dot) => () => dot);
+
+test("views are made one at a time, in order, each once, and handed out parsed", async () => {
+  const { ahead, workers, settle } = made();
+  ahead.ahead(views("a", "b", null, "a"));
+  await settle();
+  const [worker] = workers;
+  assert.deepEqual(worker.asked.map((m) => m.dot), ["a"]); // one at a time
+  worker.answer();
+  await settle();
+  assert.deepEqual(worker.asked.map((m) => m.dot), ["b"]);
+  worker.answer();
+  await settle(); // null: nothing to make; "a" again: made already
+  assert.equal(worker.asked.length, 0);
+  assert.deepEqual(ahead.take("a"), { parsed: "svg a" });
+  assert.deepEqual(ahead.take("b"), { parsed: "svg b" });
+  assert.equal(ahead.take("c"), null);
+  assert.equal(workers.length, 1);
+});
+
+test("a view asked for while its layout runs is waited for", async () => {
+  const { ahead, workers, settle } = made();
+  ahead.ahead(views("a"));
+  await settle();
+  const waiting = ahead.take("a");
+  assert.ok(waiting instanceof Promise);
+  workers[0].answer();
+  assert.deepEqual(await waiting, { parsed: "svg a" });
+});
+
+test("a newer list drops the views not made yet", async () => {
+  const { ahead, workers, settle } = made();
+  ahead.ahead(views("a", "b", "c"));
+  await settle();
+  ahead.ahead(views("x"));
+  workers[0].answer(); // "a" was on its way: it is kept
+  await settle();
+  workers[0].answer();
+  await settle();
+  assert.deepEqual(ahead.take("a"), { parsed: "svg a" });
+  assert.deepEqual(ahead.take("x"), { parsed: "svg x" });
+  assert.equal(ahead.take("b"), null);
+});
+
+test("a failed layout keeps nothing; a stopped worker answers its waiters with null", async () => {
+  const { ahead, workers, settle } = made();
+  ahead.ahead(views("bad", "slow"));
+  await settle();
+  const bad = ahead.take("bad");
+  workers[0].answer({ fail: true });
+  assert.equal(await bad, null);
+  await settle();
+  const slow = ahead.take("slow");
+  ahead.stop();
+  assert.equal(await slow, null);
+  assert.ok(workers[0].terminated);
+  assert.equal(ahead.take("slow"), null);
+});
+
+test("a layout made on demand is kept; the oldest go past the limit", async () => {
+  const { ahead } = made();
+  for (const dot of ["a", "b", "c", "d"]) ahead.keep(dot, `svg ${dot}`);
+  assert.equal(ahead.take("a"), null);
+  assert.deepEqual(ahead.take("b"), { parsed: "svg b" }); // parsed on demand, the text stays
+  ahead.keep("e", "svg e"); // b was used last: c goes
+  assert.equal(ahead.take("c"), null);
+  assert.deepEqual(ahead.take("b"), { parsed: "svg b" });
+});
