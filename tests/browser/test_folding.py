@@ -201,3 +201,44 @@ def test_a_view_one_click_away_is_laid_out_ahead_and_drawn_the_same(page: Page):
     other.locator(f"#graph svg g[id='cluster_{group['id']}'] text").first.click()
     expect(other.locator("#graph")).to_have_attribute("data-folded", "33", timeout=LAYOUT)
     expect(other.locator("#graph > svg")).to_have_attribute("data-ahead", "")
+
+
+# The node groups of the graph on screen with a running glide (glide.js; not the CSS fade of
+# the new ones), and whether the edges fade in.
+GLIDING = """() => {
+  const svg = document.querySelector('#graph > svg');
+  const glides = (g) => g.getAnimations().filter((a) => !(a instanceof CSSAnimation));
+  const moving = [...svg.querySelectorAll('g.node')].filter((g) => glides(g).length);
+  return { moving: moving.map((g) => g.id), arrived: svg.classList.contains('arrived') };
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_nodes_drawn_before_glide_to_their_places(page: Page, motion: str):
+    """Opening a folded box lays the graph out again: the nodes drawn before and after glide
+    from where they were to where they are, the opened group's values and the edges fade in;
+    none of it when the reader asks for less motion."""
+    group = record_of(MLP_PYTHON)["groups"][4]
+    page.emulate_media(reduced_motion=motion)
+    load_preset(page)
+    page.get_by_role("button", name="Fit").click()
+    ids = "(gs) => gs.map((g) => g.id)"
+    before = set(page.locator("#graph svg g.node").evaluate_all(ids))
+    page.locator(f"#graph svg g#{group['id']}").click()
+    expect(page.locator("#graph")).to_have_attribute("data-folded", "32", timeout=LAYOUT)
+    shown = page.evaluate(GLIDING)
+    if motion == "reduce":
+        assert shown == {"moving": [], "arrived": False}
+        return
+    after = set(page.locator("#graph svg g.node").evaluate_all(ids))
+    assert shown["arrived"]
+    assert shown["moving"], "no node glides"
+    assert set(shown["moving"]) <= before & after
+    new = set(page.locator("#graph svg g.node.new").evaluate_all(ids))
+    assert new == after - before
+    assert set(group["nodes"]) <= new
+    # Each glide ends where the node is drawn: nothing is left moving once they are done.
+    page.wait_for_function(
+        "() => ![...document.querySelectorAll('#graph > svg g.node')]"
+        ".some((g) => g.getAnimations().length)"
+    )

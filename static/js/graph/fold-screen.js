@@ -5,6 +5,7 @@
 // fold through `onChange(open, keep)` (ResultView lays the graph out again, same step).
 import { choiceOf } from "../shared/layout-choice.js";
 import { pointPartText } from "./fold-texts.js";
+import { recordDot } from "./record-dot.js";
 import { drawnCount, firstOpen, foldView, groupsOf, groupValues } from "./folding.js";
 import { setText } from "./value-texts.js";
 
@@ -108,6 +109,16 @@ export class FoldScreen {
   folded(id) {
     const inside = new Set(this.view ? this.view.subtree(id) : subtreeOf(this.groups, id));
     return new Set([...this.open].filter((g) => !inside.has(g)));
+  }
+
+  /** The DOTs of the views one click away (nextViews, nearest first), each made when asked:
+   * null for a view the layered layout draws. For viz-layout.js makeAhead. */
+  nextDots(trace, distance, dotStyle) {
+    return this.nextViews(distance).map((open) => () => {
+      const fold = this.viewFor(trace, open);
+      const graphviz = fold.view && this.choice(trace, fold).layout === "graphviz";
+      return graphviz ? recordDot(trace, dotStyle, fold.view) : null;
+    });
   }
 
   /** The views one click away — each folded box drawn opened, each open group folded — as

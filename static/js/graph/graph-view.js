@@ -4,6 +4,7 @@
 import { tileSvg } from "./graph-tiles.js";
 import { describeGraph, Notice } from "./graph-words.js";
 import { FoldScreen } from "./fold-screen.js";
+import { glide, placesOf } from "./glide.js";
 import { NodeBoxes, union } from "./node-boxes.js";
 import { PanZoom, bindPanButtons } from "./pan-zoom.js";
 import { layeredGraph, recordDot } from "./record-dot.js";
@@ -49,6 +50,7 @@ export class GraphView {
     const fold = this.folds.viewFor(trace, open);
     const choice = this.folds.choice(trace, fold);
     const pinned = keep ? this.onScreen(keep) : null;
+    const was = keep ? this.nodePlaces() : null; // where the graph's nodes were: they glide
     // Graphviz lays out DOT; the layered layout (chosen, or Graphviz's fallback) the record's graph.
     const source = {
       dot: choice.layout === "graphviz" ? recordDot(trace, this.dotStyle, fold.view) : null,
@@ -74,6 +76,7 @@ export class GraphView {
     const laidOut = performance.now();
     this.install(svg, trace, fold);
     if (pinned) this.pin(keep, pinned);
+    if (was) glide(svg, this.groups, was, this.nodePlaces(), this.panZoom.view.scale);
     // Which layout drew it, and why when it is not Graphviz (viz-layout.js says so on the SVG).
     this.container.dataset.layout = svg.getAttribute("data-layout") ?? "graphviz";
     if (svg.hasAttribute("data-note")) this.say(svg.getAttribute("data-note"));
@@ -98,12 +101,16 @@ export class GraphView {
       const r = this.groupBox(id);
       return r ? Math.hypot(r.x + r.width / 2 - cx, r.y + r.height / 2 - cy) : Infinity;
     };
-    const dotOf = (open) => () => {
-      const fold = this.folds.viewFor(trace, open);
-      const graphviz = fold.view && this.folds.choice(trace, fold).layout === "graphviz";
-      return graphviz ? recordDot(trace, this.dotStyle, fold.view) : null;
-    };
-    this.layout.makeAhead?.(this.folds.nextViews(far).map(dotOf));
+    this.layout.makeAhead?.(this.folds.nextDots(trace, far, this.dotStyle));
+  }
+
+  /** Where every node drawn now is on screen (glide.js placesOf), or null before a graph. */
+  nodePlaces() {
+    if (!this.panZoom) return null;
+    const nodes = new Map();
+    for (const [id, group] of this.groups) if (group.classList.contains("node")) nodes.set(id, { group });
+    const boxes = new NodeBoxes(nodes, this.container.querySelector(":scope > svg g.graph"));
+    return placesOf(nodes.keys(), (id) => boxes.boxOf(id), (r) => this.panZoom.screenPoint(r));
   }
 
   /** Use an SVG the server already laid out from the same DOT (the first paint). */

@@ -6,15 +6,16 @@
 import { SVG, idCounter, layoutMessage } from "../shared/protocol.js";
 
 const MADE = "layouts-ahead"; // the User Timing mark of a list all made
-const KEPT = 16_000_000; // characters of SVG text kept: a folded network's view is ~300,000
+const KEPT = 32_000_000; // characters of SVG text kept: a folded network's view is ~300,000
+const PARSED = 12; // views kept parsed: a folded network's is ~1,500 elements
 
 export class LayoutAhead {
   /**
    * spawn(): a layout worker (layout-worker/worker.js, or a fake in tests); parse(text): an
    * <svg> element; idle(fn): call fn when the page is idle (requestIdleCallback).
    */
-  constructor({ vizUrl, spawn, parse, idle = whenIdle, kept = KEPT }) {
-    Object.assign(this, { vizUrl, spawn, parse, idle, kept });
+  constructor({ vizUrl, spawn, parse, idle = whenIdle, kept = KEPT, parsed = PARSED }) {
+    Object.assign(this, { vizUrl, spawn, parse, idle, kept, parsed });
     this.entries = new Map(); // DOT → {text, element, waiting: Promise | null}, oldest first
     this.queue = []; // functions () => DOT or null: the views to make next, most likely first
     this.worker = null;
@@ -26,10 +27,8 @@ export class LayoutAhead {
   /** The <svg> of `dot` if it was laid out before (a promise while it is being made), else null.
    * An element is handed out once; the text stays, parsed again while idle. */
   take(dot) {
-    const entry = this.entries.get(dot);
+    const entry = this.touch(dot);
     if (!entry) return null;
-    this.entries.delete(dot); // the most recently used goes last
-    this.entries.set(dot, entry);
     if (entry.waiting) return entry.waiting.then(() => this.take(dot));
     const element = entry.element ?? this.parse(entry.text);
     entry.element = null;
@@ -59,7 +58,8 @@ export class LayoutAhead {
       performance.mark(MADE); // all made: for tests and benchmarks (timings.js)
       return;
     }
-    if (dot && !this.entries.has(dot)) {
+    if (dot && this.entries.has(dot)) this.touch(dot); // made before: kept as recent as the list
+    else if (dot) {
       this.running = true;
       try {
         await this.make(dot);
@@ -83,6 +83,7 @@ export class LayoutAhead {
       entry.waiting = null;
       if (typeof svg === "string") {
         entry.text = svg;
+        this.trim(entry);
         this.idle(() => this.parseAhead(entry));
       } else if (this.entries.get(dot) === entry) this.entries.delete(dot);
       answer();
@@ -98,14 +99,32 @@ export class LayoutAhead {
     return waiting;
   }
 
+  /** Parse a view made ahead while idle; only the `parsed` most recent stay parsed. */
   parseAhead(entry) {
-    if (entry.text && !entry.element && [...this.entries.values()].includes(entry)) {
-      entry.element = this.parse(entry.text);
-    }
+    const entries = [...this.entries.values()];
+    if (!entry.text || entry.element || !entries.includes(entry)) return;
+    entry.element = this.parse(entry.text);
+    const parsed = entries.filter((e) => e.element);
+    for (const old of parsed.slice(0, Math.max(0, parsed.length - this.parsed))) old.element = null;
+  }
+
+  /** `dot`'s entry, now the most recent (the oldest go first past the limit), or undefined. */
+  touch(dot) {
+    const entry = this.entries.get(dot);
+    if (!entry) return undefined;
+    this.entries.delete(dot);
+    this.entries.set(dot, entry);
+    return entry;
   }
 
   store(dot, entry) {
     this.entries.set(dot, entry);
+    this.trim(entry);
+    return entry;
+  }
+
+  /** Drop the oldest layouts (not `entry`, nor one being made) past `kept` characters. */
+  trim(entry) {
     let size = 0;
     for (const e of this.entries.values()) size += e.text?.length ?? 0;
     for (const [old, e] of this.entries) {
@@ -114,7 +133,6 @@ export class LayoutAhead {
       size -= e.text.length;
       this.entries.delete(old);
     }
-    return entry;
   }
 
   /** Stop: the worker ends, nothing more is made. */

@@ -40,6 +40,7 @@ function made() {
     parse: (text) => ({ parsed: text }),
     idle: (fn) => idle.push(fn),
     kept: 15, // characters: three `svg x` texts
+    parsed: 2,
   });
   const settle = async () => {
     for (let i = 0; i < 20 && idle.length; i++) {
@@ -117,4 +118,25 @@ test("a layout made on demand is kept; the oldest go past the limit", async () =
   ahead.keep("e", "svg e"); // b was used last: c goes
   assert.equal(ahead.take("c"), null);
   assert.deepEqual(ahead.take("b"), { parsed: "svg b" });
+});
+
+test("a view made before and asked for again is kept as recent as the list; two stay parsed", async () => {
+  const { ahead, workers, settle } = made();
+  ahead.keep("old", "svg o"); // 5 characters each: three fit
+  ahead.ahead(views("a", "b"));
+  await settle();
+  workers[0].answer();
+  await settle();
+  workers[0].answer();
+  await settle();
+  assert.equal(ahead.entries.get("b").element?.parsed, "svg b");
+  assert.equal(ahead.entries.get("a").element?.parsed, "svg a");
+  ahead.ahead(views("old", "c")); // "old" is touched: "a" is now the oldest, and goes for "c"
+  await settle();
+  workers[0].answer();
+  await settle();
+  assert.deepEqual([...ahead.entries.keys()], ["b", "old", "c"]);
+  const parsed = [...ahead.entries].filter(([, e]) => e.element).map(([dot]) => dot);
+  assert.deepEqual(parsed, ["b", "c"]); // "old" was never parsed; b and c, the two most recent
+
 });

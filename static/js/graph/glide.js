@@ -1,0 +1,44 @@
+// A group opened or folded: Graphviz lays the whole graph out again, and the boxes and values
+// it drew before may land elsewhere on screen (the opened group stays put: fold-screen.js). So
+// that the graph does not jump, each one drawn before and after glides from where it was to
+// where it is, and what is new — the opened group's values, the folded group's box, every
+// edge — fades in (graph/graph.css). Nothing moves when the reader asks for less motion.
+const GLIDE_MS = 280;
+const MOST = 400; // nodes: past this many, the graph is drawn at once
+
+/** Where each drawn node's centre is on screen (container pixels): `boxOf(id)` its box in SVG
+ * units, `screenPoint(box)` pan-zoom.js's. */
+export function placesOf(ids, boxOf, screenPoint) {
+  const places = new Map();
+  for (const id of ids) {
+    const box = boxOf(id);
+    if (box) places.set(id, screenPoint(box));
+  }
+  return places;
+}
+
+/** How far back each node drawn in both goes, in SVG units at the new `scale` (SVG units per
+ * pixel): from where it is now to where it was. Nodes that did not move are left out. */
+export function glides(before, after, scale) {
+  const moves = new Map();
+  for (const [id, now] of after) {
+    const was = before.get(id);
+    if (!was) continue;
+    const dx = (was.x - now.x) * scale;
+    const dy = (was.y - now.y) * scale;
+    if (Math.abs(dx) + Math.abs(dy) > 0.5 * scale) moves.set(id, { dx, dy });
+  }
+  return moves;
+}
+
+/** Animate the new graph (`svg`, its node <g>s in `groups`) from the places `before`. */
+export function glide(svg, groups, before, after, scale) {
+  if (!before || after.size > MOST || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const moves = glides(before, after, scale);
+  const timing = { duration: GLIDE_MS, easing: "cubic-bezier(0.2, 0, 0, 1)" };
+  for (const [id, { dx, dy }] of moves) {
+    groups.get(id)?.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], timing);
+  }
+  svg.classList.add("arrived"); // graph.css: the edges, and the nodes not drawn before, fade in
+  for (const id of after.keys()) if (!before.has(id)) groups.get(id)?.classList.add("new");
+}
