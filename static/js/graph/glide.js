@@ -1,8 +1,9 @@
 // A group opened or folded: Graphviz lays the whole graph out again, and the boxes and values
 // it drew before may land elsewhere on screen (the opened group stays put: fold-screen.js). So
 // that the graph does not jump, each one drawn before and after glides from where it was to
-// where it is, and what is new — the opened group's values, the folded group's box, every
-// edge — fades in (graph/graph.css). Nothing moves when the reader asks for less motion.
+// where it is, what is new — the opened group's values, the folded group's box — fades in,
+// and the edges are drawn once all are there (graph/graph.css). Nothing moves when the reader
+// asks for less motion.
 const GLIDE_MS = 280;
 const MOST = 400; // nodes: past this many, the graph is drawn at once
 
@@ -31,14 +32,24 @@ export function glides(before, after, scale) {
   return moves;
 }
 
-/** Animate the new graph (`svg`, its node <g>s in `groups`) from the places `before`. */
+/** Whether a new graph glides from the old one's places (`before`: placesOf, or null). */
+export function glidesFrom(before) {
+  return Boolean(before) && before.size <= MOST && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Before the new graph `svg` is on screen (its classes set now cost no restyle): the nodes
+ * not drawn `before` fade in, its edges wait for the glide (graph.css). */
+export function arrive(svg, before) {
+  svg.classList.add("arrived");
+  for (const group of svg.querySelectorAll("g.node")) if (!before.has(group.id)) group.classList.add("new");
+}
+
+/** Once it is on screen: each node drawn before and after (its <g> in `groups`) glides from
+ * where it was; then the edges (`svg`'s) are drawn. */
 export function glide(svg, groups, before, after, scale) {
-  if (!before || after.size > MOST || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-  const moves = glides(before, after, scale);
   const timing = { duration: GLIDE_MS, easing: "cubic-bezier(0.2, 0, 0, 1)" };
-  for (const [id, { dx, dy }] of moves) {
+  for (const [id, { dx, dy }] of glides(before, after, scale)) {
     groups.get(id)?.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], timing);
   }
-  svg.classList.add("arrived"); // graph.css: the edges, and the nodes not drawn before, fade in
-  for (const id of after.keys()) if (!before.has(id)) groups.get(id)?.classList.add("new");
+  setTimeout(() => svg.classList.remove("arrived"), GLIDE_MS);
 }

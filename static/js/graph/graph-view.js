@@ -4,7 +4,7 @@
 import { tileSvg } from "./graph-tiles.js";
 import { describeGraph, Notice } from "./graph-words.js";
 import { FoldScreen } from "./fold-screen.js";
-import { glide, placesOf } from "./glide.js";
+import { arrive, glide, glidesFrom, placesOf } from "./glide.js";
 import { NodeBoxes, union } from "./node-boxes.js";
 import { PanZoom, bindPanButtons } from "./pan-zoom.js";
 import { layeredGraph, recordDot } from "./record-dot.js";
@@ -50,7 +50,7 @@ export class GraphView {
     const fold = this.folds.viewFor(trace, open);
     const choice = this.folds.choice(trace, fold);
     const pinned = keep ? this.onScreen(keep) : null;
-    const was = keep ? this.nodePlaces() : null; // where the graph's nodes were: they glide
+    let was = keep ? this.nodePlaces() : null; // where the graph's nodes were: they glide
     // Graphviz lays out DOT; the layered layout (chosen, or Graphviz's fallback) the record's graph.
     const source = {
       dot: choice.layout === "graphviz" ? recordDot(trace, this.dotStyle, fold.view) : null,
@@ -74,6 +74,8 @@ export class GraphView {
     }
     if (!svg || token !== this.token) return false;
     const laidOut = performance.now();
+    was = glidesFrom(was) ? was : null;
+    if (was) arrive(svg, was);
     this.install(svg, trace, fold);
     if (pinned) this.pin(keep, pinned);
     if (was) glide(svg, this.groups, was, this.nodePlaces(), this.panZoom.view.scale);

@@ -25,7 +25,8 @@ export class NodeBoxes {
     const group = this.values.get(id)?.group;
     if (!group || !this.root) return null;
     const b = outline(group) ?? group.getBBox();
-    const m = this.root.transform.baseVal.consolidate()?.matrix;
+    if (this.matrix === undefined) this.matrix = this.root.transform.baseVal.consolidate()?.matrix ?? null;
+    const m = this.matrix;
     if (!m) return { x: b.x, y: b.y, width: b.width, height: b.height };
     return { x: m.a * b.x + m.e, y: m.d * b.y + m.f, width: m.a * b.width, height: m.d * b.height };
   }
@@ -56,8 +57,14 @@ export function union(a, b) {
   return { x, y, width: right - x, height: bottom - y };
 }
 
-/** The box of a record's outline polygon, read from its points: no layout needed. */
+/** The box of a record's outline polygon, read from its points, or of an op's ellipse: no
+ * layout needed. */
 function outline(group) {
+  const ellipse = group.querySelector(":scope > ellipse");
+  if (ellipse) {
+    const [cx, cy, rx, ry] = ["cx", "cy", "rx", "ry"].map((a) => Number(ellipse.getAttribute(a)));
+    if ([cx, cy, rx, ry].every(Number.isFinite)) return { x: cx - rx, y: cy - ry, width: 2 * rx, height: 2 * ry };
+  }
   const numbers = group.querySelector("polygon")?.getAttribute("points")?.trim().split(/[\s,]+/);
   const xs = [];
   const ys = [];

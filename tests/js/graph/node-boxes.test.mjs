@@ -1,5 +1,5 @@
-// node-boxes.js: a value's box comes from its outline's points (the graph's transform applied,
-// each measured once), or from getBBox without an outline; the spans a pan keeps whole are
+// node-boxes.js: a value's box comes from its outline's points or an op's ellipse (the graph's
+// transform applied, each measured once), or from getBBox without either; the spans a pan keeps whole are
 // padded by the outline's stroke, with a record's label row on y, and none past UNCUT_MAX
 // values; union is the box around two. Run with stand-ins for the SVG.
 import assert from "node:assert/strict";
@@ -25,6 +25,15 @@ test("a value's box is its outline's, moved by the graph's transform", () => {
   const boxes = new NodeBoxes(values, root({ a: 1, d: 1, e: 4, f: 100 }));
   assert.deepEqual(boxes.boxOf("n0"), { x: 14, y: 60, width: 60, height: 30 });
   assert.deepEqual(new NodeBoxes(values, root(null)).boxOf("n0"), { x: 10, y: -40, width: 60, height: 30 });
+});
+
+test("an op's box is its ellipse's, read from its attributes, not measured", () => {
+  const g = group(null, { x: 0, y: 0, width: 1, height: 1 });
+  const ellipse = { getAttribute: (name) => ({ cx: "50", cy: "-20", rx: "13.5", ry: "9" })[name] };
+  g.querySelector = (selector) => (selector === ":scope > ellipse" ? ellipse : null);
+  const boxes = new NodeBoxes(new Map([["n0_op", { group: g }]]), root({ a: 1, d: 1, e: 4, f: 100 }));
+  assert.deepEqual(boxes.boxOf("n0_op"), { x: 40.5, y: 71, width: 27, height: 18 });
+  assert.equal(g.measured, 0);
 });
 
 test("without an outline the box is measured, once", () => {
