@@ -33,7 +33,8 @@ PROSE = (
     "(Fold all). While a learner reads a folded view, the page lays out the views one click "
     "away in a second layout worker (static/js/graph/layout-ahead.js, nearest the view's "
     "centre first; ~2 s for the 40 of the first view) and keeps every view it drew: a neuron "
-    "is opened and folded first as soon as the last graph is painted, then, on other neurons, "
+    "on screen (its box whole in the panel at the first view) is opened and folded first as "
+    "soon as the last graph is painted, then, on other neurons, "
     "once those layouts are made (the goal is judged on these); the last column counts the "
     "clicks drawn from a layout made or kept ahead. Then the moons preset (a batch of 100 "
     "points, one followed): Load → painted "
@@ -77,6 +78,17 @@ _VIEW = """
 }
 """
 
+# The folded boxes drawn inside the graph panel and the window, as their ids.
+_ON_SCREEN = """
+() => {
+  const panel = document.getElementById("graph").getBoundingClientRect();
+  return [...document.querySelectorAll("#graph svg g.node.fold")].filter((g) => {
+    const r = g.getBoundingClientRect();
+    return r.left >= panel.left && r.right <= panel.right && r.top >= panel.top
+      && r.bottom <= Math.min(panel.bottom, innerHeight);
+  }).map((g) => g.id);
+}
+"""
 _MADE_AHEAD = "() => performance.getEntriesByName('layouts-ahead').length > 0"
 
 # Click `selector` as a pointer does (a press, then a click where it was: graph/pan-zoom.js
@@ -150,7 +162,7 @@ def measure(repeats: int) -> dict[str, Any]:
                 shown = load(page, options, name)
                 figures[key].append(shown | page.evaluate(_VIEW))
         first = folded_now(page)
-        boxes = page.locator("#graph svg g.node.fold").evaluate_all("(gs) => gs.map((g) => g.id)")
+        boxes = page.evaluate(_ON_SCREEN)  # what a learner can click without panning
         figures |= {"open_now": [], "fold_now": []}
         for k in range(2 * repeats):
             # First clicked as soon as the last click's graph is painted; then, on other boxes,

@@ -7,7 +7,7 @@ import { SVG, idCounter, layoutMessage } from "../shared/protocol.js";
 
 const MADE = "layouts-ahead"; // the User Timing mark of a list all made
 const KEPT = 32_000_000; // characters of SVG text kept: a folded network's view is ~300,000
-const PARSED = 12; // views kept parsed: a folded network's is ~1,500 elements
+const PARSED = 12; // the first views of a list kept parsed: a folded network's is ~1,500 elements
 
 export class LayoutAhead {
   /**
@@ -20,6 +20,8 @@ export class LayoutAhead {
     this.queue = []; // functions () => DOT or null: the views to make next, most likely first
     this.worker = null;
     this.running = false;
+    this.position = 0;
+    this.likely = false; // the view being made is among the first `parsed` of its list
     this.unanswered = new Set(); // the `done` of each layout the worker is on
     this.nextId = idCounter();
   }
@@ -31,21 +33,22 @@ export class LayoutAhead {
     if (!entry) return null;
     if (entry.waiting) return entry.waiting.then(() => this.take(dot));
     const element = entry.element ?? this.parse(entry.text);
-    entry.element = null;
-    this.idle(() => this.parseAhead(entry));
+    entry.element = null; // parsed again if the next list wants it early
     return element;
   }
 
   /** A layout made on demand: kept for a return to that view (not one bigger than all kept). */
   keep(dot, text) {
     if (!dot || !text || text.length > this.kept || this.entries.has(dot)) return;
-    this.store(dot, { text, element: null, waiting: null });
+    this.store(dot, { text, element: null, waiting: null, likely: false });
   }
 
   /** Make these views next (`makers`: functions returning a DOT, or null for none), in order;
    * the views asked for before and not yet made are dropped. */
   ahead(makers) {
     this.queue = [...makers];
+    this.position = 0; // in the list: the first `parsed` views are kept parsed
+    for (const entry of this.entries.values()) entry.likely = false;
     performance.clearMarks(MADE); // set again once these are made
     if (!this.running) this.idle(() => this.next());
   }
@@ -55,11 +58,17 @@ export class LayoutAhead {
     if (this.running) return;
     const dot = this.queue.length ? this.queue.shift()() : undefined;
     if (dot === undefined) {
+      for (const entry of this.entries.values()) if (!entry.likely) entry.element = null;
       performance.mark(MADE); // all made: for tests and benchmarks (timings.js)
       return;
     }
-    if (dot && this.entries.has(dot)) this.touch(dot); // made before: kept as recent as the list
-    else if (dot) {
+    const likely = dot !== null && ++this.position <= this.parsed;
+    if (dot && this.entries.has(dot)) {
+      const entry = this.touch(dot); // made before: kept as recent as the list
+      entry.likely = likely;
+      if (likely) this.idle(() => this.parseAhead(entry));
+    } else if (dot) {
+      this.likely = likely;
       this.running = true;
       try {
         await this.make(dot);
@@ -76,7 +85,7 @@ export class LayoutAhead {
     const id = this.nextId();
     let answer;
     const waiting = new Promise((resolve) => (answer = resolve));
-    const entry = this.store(dot, { text: null, element: null, waiting });
+    const entry = this.store(dot, { text: null, element: null, waiting, likely: this.likely });
     const done = (svg) => {
       this.unanswered.delete(done);
       this.worker?.removeEventListener("message", answered);
@@ -99,13 +108,10 @@ export class LayoutAhead {
     return waiting;
   }
 
-  /** Parse a view made ahead while idle; only the `parsed` most recent stay parsed. */
+  /** Parse, while idle, a view among the first `parsed` of the list (the likeliest clicks). */
   parseAhead(entry) {
-    const entries = [...this.entries.values()];
-    if (!entry.text || entry.element || !entries.includes(entry)) return;
-    entry.element = this.parse(entry.text);
-    const parsed = entries.filter((e) => e.element);
-    for (const old of parsed.slice(0, Math.max(0, parsed.length - this.parsed))) old.element = null;
+    if (!entry.likely || !entry.text || entry.element) return;
+    if ([...this.entries.values()].includes(entry)) entry.element = this.parse(entry.text);
   }
 
   /** `dot`'s entry, now the most recent (the oldest go first past the limit), or undefined. */
