@@ -51,7 +51,12 @@ export class VizLayout {
       const made = await this.ahead.take(dot);
       if (made) return labelled(made, { ...choice, ahead: true });
     }
-    return offMainThread ? this.inWorker(dot, graph, choice) : this.onMainThread(dot, graph, choice);
+    this.ahead.hold();
+    try {
+      return await (offMainThread ? this.inWorker(dot, graph, choice) : this.onMainThread(dot, graph, choice));
+    } finally {
+      this.ahead.release();
+    }
   }
 
   async onMainThread(dot, graph, choice) {

@@ -152,3 +152,17 @@ test("the first views of the list are kept parsed, the others not", async () => 
   ahead.take("a");
   assert.deepEqual(parsed(), ["c"]); // handed out
 });
+
+test("nothing is made ahead while a layout on demand runs", async () => {
+  const { ahead, workers, settle } = made();
+  ahead.hold();
+  ahead.hold(); // a second one, the first cancelled: both end before anything is made
+  ahead.ahead(views("a"));
+  await settle();
+  ahead.release();
+  await settle();
+  assert.equal(workers.length, 0);
+  ahead.release();
+  await settle();
+  assert.deepEqual(workers[0].asked.map((m) => m.dot), ["a"]);
+});
