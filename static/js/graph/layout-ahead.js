@@ -21,9 +21,7 @@ export class LayoutAhead {
     this.worker = null;
     this.running = false;
     this.held = 0; // layouts on demand running
-    this.position = 0;
-    this.likely = false; // the view being made is among the first `parsed` of its list
-    this.unanswered = new Set(); // the `done` of each layout the worker is on
+    this.position = 0; // in the current list
     this.nextId = idCounter();
   }
 
@@ -80,10 +78,9 @@ export class LayoutAhead {
       entry.likely = likely;
       if (likely) this.idle(() => this.parseAhead(entry));
     } else if (dot) {
-      this.likely = likely;
       this.running = true;
       try {
-        await this.make(dot);
+        await this.make(dot, likely);
       } finally {
         this.running = false;
       }
@@ -91,29 +88,26 @@ export class LayoutAhead {
     this.idle(() => this.next());
   }
 
-  /** Lay out `dot` in the worker; its entry waits meanwhile. A failure keeps nothing. */
-  make(dot) {
+  /** Lay out `dot` in the worker; its entry waits meanwhile. A failure keeps nothing.
+   * `likely`: among the first `parsed` of its list (parsed once made). */
+  make(dot, likely) {
     this.worker ??= this.spawn();
     const id = this.nextId();
     let answer;
     const waiting = new Promise((resolve) => (answer = resolve));
-    const entry = this.store(dot, { text: null, element: null, waiting, likely: this.likely });
-    const done = (svg) => {
-      this.unanswered.delete(done);
-      this.worker?.removeEventListener("message", answered);
+    const entry = this.store(dot, { text: null, element: null, waiting, likely });
+    const answered = (event) => {
+      const { type, id: to, svg } = event.data ?? {};
+      if (to !== id) return;
+      this.worker.removeEventListener("message", answered);
       entry.waiting = null;
-      if (typeof svg === "string") {
+      if (type === SVG && typeof svg === "string") {
         entry.text = svg;
         this.trim(entry);
         this.idle(() => this.parseAhead(entry));
       } else if (this.entries.get(dot) === entry) this.entries.delete(dot);
       answer();
     };
-    const answered = (event) => {
-      const { type, id: to, svg } = event.data ?? {};
-      if (to === id) done(type === SVG ? svg : null);
-    };
-    this.unanswered.add(done);
     this.worker.addEventListener("message", answered);
     // No graph for the layered layout: a view Graphviz fails on is not made ahead.
     this.worker.postMessage(layoutMessage(id, this.vizUrl, dot, { layout: "graphviz", note: "" }, {}, null));
@@ -151,14 +145,6 @@ export class LayoutAhead {
       size -= e.text.length;
       this.entries.delete(old);
     }
-  }
-
-  /** Stop: the worker ends, nothing more is made. */
-  stop() {
-    this.queue = [];
-    this.worker?.terminate();
-    this.worker = null;
-    for (const done of [...this.unanswered]) done(null); // who waits for one lays it out itself
   }
 }
 
