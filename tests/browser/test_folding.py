@@ -217,6 +217,8 @@ GLIDING = """() => {
       moving: nodes.filter((g) => glides(g).length).map((g) => g.id),
       fading: nodes.filter((g) => g.classList.contains('new')).map((g) => g.id),
       edges_wait: svg.classList.contains('arrived'),
+      fade_ms: svg.querySelector('g.node.new')?.getAnimations()[0]?.effect.getTiming()
+        .duration ?? 0,
     };
   });
   observer.observe(graph, { childList: true });
@@ -239,7 +241,7 @@ def test_the_nodes_drawn_before_glide_to_their_places(page: Page, motion: str):
     expect(page.locator("#graph")).to_have_attribute("data-folded", "32", timeout=LAYOUT)
     at_install = page.evaluate("() => window.glidingAtInstall")
     if motion == "reduce":
-        assert at_install == {"moving": [], "fading": [], "edges_wait": False}
+        assert at_install == {"moving": [], "fading": [], "edges_wait": False, "fade_ms": 0}
         return
     after = set(page.locator("#graph svg g.node").evaluate_all(ids))
     assert at_install["edges_wait"]
@@ -247,6 +249,7 @@ def test_the_nodes_drawn_before_glide_to_their_places(page: Page, motion: str):
     assert set(at_install["moving"]) <= before & after
     assert set(at_install["fading"]) == after - before
     assert set(group["nodes"]) <= set(at_install["fading"])
+    assert at_install["fade_ms"] > 0  # as long as the glide (glide.js sets it)
     # Each glide ends where the node is drawn, and the edges are drawn.
     page.wait_for_function(
         "() => ![...document.querySelectorAll('#graph > svg g.node')]"

@@ -41,6 +41,7 @@ export function glidesFrom(before) {
  * not drawn `before` fade in, its edges wait for the glide (graph.css). */
 export function arrive(svg, before) {
   svg.classList.add("arrived");
+  svg.style.setProperty("--glide", `${GLIDE_MS}ms`); // the new nodes fade in as long
   for (const group of svg.querySelectorAll("g.node")) if (!before.has(group.id)) group.classList.add("new");
 }
 
