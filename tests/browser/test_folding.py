@@ -200,7 +200,75 @@ def test_a_view_one_click_away_is_laid_out_ahead_and_drawn_the_same(page: Page):
     assert other.evaluate(SHAPES) == ahead
     other.locator(f"#graph svg g[id='cluster_{group['id']}'] text").first.click()
     expect(other.locator("#graph")).to_have_attribute("data-folded", "33", timeout=LAYOUT)
-    expect(other.locator("#graph > svg")).to_have_attribute("data-ahead", "")
+    expect(other.locator("#graph > svg")).to_have_attribute("data-in-place", "kept")
+
+
+# Each node drawn: its centre and size in the SVG's own units, read from its outline.
+PLACES = """() => Object.fromEntries([...document.querySelectorAll('#graph svg g.node')].map(g => {
+  const e = g.querySelector('ellipse');
+  if (e) return [g.id, [+e.getAttribute('cx'), +e.getAttribute('cy'), 2 * e.getAttribute('rx'),
+    2 * e.getAttribute('ry')]];
+  const n = g.querySelector('polygon').getAttribute('points').trim().split(/[ ,]+/).map(Number);
+  const xs = n.filter((_, i) => i % 2 === 0);
+  const ys = n.filter((_, i) => i % 2 === 1);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  return [g.id, [(x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0]];
+}))"""
+
+
+def turned(before: dict, after: dict) -> list:
+    """The pairs of nodes drawn in both whose order on either axis is not the same."""
+    common = sorted(set(before) & set(after))
+    return [
+        (a, b, axis)
+        for i, a in enumerate(common)
+        for b in common[i + 1 :]
+        for axis in (0, 1)
+        if (before[a][axis] - before[b][axis]) * (after[a][axis] - after[b][axis]) < 0
+    ]
+
+
+def overlapping(places: dict) -> list:
+    ids = sorted(places)
+    return [
+        (a, b)
+        for i, a in enumerate(ids)
+        for b in ids[i + 1 :]
+        if abs(places[a][0] - places[b][0]) * 2 < places[a][2] + places[b][2]
+        and abs(places[a][1] - places[b][1]) * 2 < places[a][3] + places[b][3]
+    ]
+
+
+def test_groups_open_and_fold_in_place(page: Page):
+    """A group opens where its box was and folds where its frame was: the rest of the graph
+    keeps its order on both axes (what is beside moves aside, nothing jumps over anything),
+    no two nodes overlap, and a fold back to a view drawn before is that drawing again."""
+    groups = record_of(MLP_PYTHON)["groups"]
+    a, b = groups[4], groups[5]  # two neurons of one layer, side by side
+    load_preset(page)
+    page.get_by_role("button", name="Fit").click()
+    first = page.evaluate(PLACES)
+    steps = [
+        (a, f"#graph svg g#{a['id']}", "32", "open"),
+        (b, f"#graph svg g#{b['id']}", "31", "open"),
+        (a, f"#graph svg g[id='cluster_{a['id']}'] text", "32", "fold"),  # not the last opened
+        (b, f"#graph svg g[id='cluster_{b['id']}'] text", "33", "kept"),
+    ]
+    before = first
+    for group, selector, boxes, how in steps:
+        page.get_by_role("button", name="Fit").click()
+        page.locator(selector).first.click()
+        expect(page.locator("#graph")).to_have_attribute("data-folded", boxes, timeout=LAYOUT)
+        expect(page.locator("#graph > svg")).to_have_attribute("data-in-place", how)
+        after = page.evaluate(PLACES)
+        assert turned(before, after) == [], selector
+        assert overlapping(after) == [], selector
+        # What the group made is drawn when it is open, its box when it is folded.
+        shown = set(group["nodes"]) <= set(after) if how == "open" else group["id"] in after
+        assert shown, selector
+        before = after
+    # Both folded again: the first view, every node where it was.
+    assert before == first
 
 
 # Once the next graph is put on screen: its node groups with a running glide (glide.js; not the

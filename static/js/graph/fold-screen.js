@@ -5,7 +5,6 @@
 // fold through `onChange(open, keep)` (ResultView lays the graph out again, same step).
 import { choiceOf } from "../shared/layout-choice.js";
 import { pointPartText } from "./fold-texts.js";
-import { recordDot } from "./record-dot.js";
 import { drawnCount, firstOpen, foldView, groupsOf, groupValues } from "./folding.js";
 import { setText } from "./value-texts.js";
 
@@ -111,27 +110,24 @@ export class FoldScreen {
     return new Set([...this.open].filter((g) => !inside.has(g)));
   }
 
-  /** The DOTs of the views one click away (nextViews, nearest first), each made when asked:
-   * null for a view the layered layout draws. For viz-layout.js makeAhead. */
-  nextDots(trace, distance, dotStyle) {
-    return this.nextViews(distance).map((open) => () => {
-      const fold = this.viewFor(trace, open);
-      const graphviz = fold.view && this.choice(trace, fold).layout === "graphviz";
-      return graphviz ? recordDot(trace, dotStyle, fold.view) : null;
-    });
+  /** The DOTs of the views one click away (nextViews, nearest first), each made when asked by
+   * `dotOf(fold, id)` (fold: viewFor's, id: the group clicked; null: nothing to lay out). For
+   * viz-layout.js makeAhead. */
+  nextDots(trace, distance, dotOf) {
+    return this.nextViews(distance).map(({ id, open }) => () => dotOf(this.viewFor(trace, open), id));
   }
 
   /** The views one click away — each folded box drawn opened, each open group folded — as
-   * their open groups, ordered by `distance(id)` of the group clicked (nearest first). */
+   * {id: the group clicked, open: the groups then open}, nearest first by `distance(id)`. */
   nextViews(distance) {
     const moves = [
-      ...[...this.texts.keys()].map((id) => [id, this.opened(id)]),
-      ...[...this.open].map((id) => [id, this.folded(id)]),
+      ...[...this.texts.keys()].map((id) => ({ id, open: this.opened(id) })),
+      ...[...this.open].map((id) => ({ id, open: this.folded(id) })),
     ];
     return moves
-      .map(([id, open]) => ({ open, far: distance(id) }))
+      .map((move) => ({ move, far: distance(move.id) }))
       .sort((a, b) => a.far - b.far)
-      .map((move) => move.open);
+      .map(({ move }) => move);
   }
 
   openAll() {

@@ -7,7 +7,8 @@ import { FoldScreen } from "./fold-screen.js";
 import { arrive, glide, glidesFrom, placesOf } from "./glide.js";
 import { NodeBoxes, union } from "./node-boxes.js";
 import { PanZoom, bindPanButtons } from "./pan-zoom.js";
-import { layeredGraph, recordDot } from "./record-dot.js";
+import { InPlace } from "./in-place.js";
+import { layeredGraph, partDot, recordDot } from "./record-dot.js";
 import { StepMarks } from "./step-marks.js";
 import { TileCuller } from "./tile-culler.js";
 import { measureLast } from "../shared/timings.js";
@@ -17,6 +18,7 @@ import { indexValues, sameGraph, writeNumbers } from "./value-texts.js";
 const OFF_MAIN_THREAD = 150; // values: bigger graphs are laid out in the layout worker
 const PAN_STEP = 80; // CSS pixels per Shift+arrow
 const ZOOM_STEP = 1.25;
+const GRAPHVIZ = { layout: "graphviz", note: "" };
 
 export class GraphView {
   /** container: div#graph; layout: a VizLayout; notice: p#notice (may be null); dotStyle: how
@@ -33,6 +35,7 @@ export class GraphView {
     this.marks = null; // the step's highlight (StepMarks)
     this.boxes = new NodeBoxes(this.values, null); // where the values are: none yet
     this.folds = new FoldScreen(dotStyle); // the groups folded into boxes (folding.js)
+    this.inPlace = new InPlace(dotStyle); // a group opened or folded where it is
   }
 
   /** The DOT of a record, written here from its fields (record-dot.js): the only DOT laid out. */
@@ -56,6 +59,7 @@ export class GraphView {
       dot: choice.layout === "graphviz" ? recordDot(trace, this.dotStyle, fold.view) : null,
       graph: layeredGraph(trace, this.dotStyle, fold.view),
     };
+    const place = keep ? this.placeOf(trace, fold, keep) : null;
     const token = ++this.token;
     const count = trace.nodes.length;
     const progress = count > this.dotStyle?.progress_over ? this.notice.progress(count) : null;
@@ -64,7 +68,8 @@ export class GraphView {
     let svg;
     try {
       const offMainThread = count > OFF_MAIN_THREAD;
-      svg = await this.layout.layout(source, choice, { offMainThread });
+      if (place) svg = await this.placed(place, offMainThread);
+      if (!svg && token === this.token) svg = await this.layout.layout(source, choice, { offMainThread });
     } finally {
       progress?.();
       if (token === this.token) {
@@ -74,6 +79,7 @@ export class GraphView {
     }
     if (!svg || token !== this.token) return false;
     const laidOut = performance.now();
+    this.inPlace.drawn(svg, trace, fold.view, fold.open, svg.getAttribute("data-layout") === "graphviz");
     was = glidesFrom(was) ? was : null;
     if (was) arrive(svg, was);
     this.install(svg, trace, fold);
@@ -103,7 +109,33 @@ export class GraphView {
       const r = this.groupBox(id);
       return r ? Math.hypot(r.x + r.width / 2 - cx, r.y + r.height / 2 - cy) : Infinity;
     };
-    this.layout.makeAhead?.(this.folds.nextDots(trace, far, this.dotStyle));
+    const dotOf = (next, id) => {
+      if (this.folds.choice(trace, next).layout !== "graphviz") return null;
+      const place = this.placeOf(trace, next, id);
+      return place ? (place.dot ?? null) : recordDot(trace, this.dotStyle, next.view);
+    };
+    this.layout.makeAhead?.(this.folds.nextDots(trace, far, dotOf));
+  }
+
+  /** How opening or folding group `id` to `fold` (FoldScreen.viewFor's) is drawn in place
+   * (in-place.js plan), or null: laid out whole. */
+  placeOf(trace, fold, id) {
+    if (this.folds.choice(trace, fold).layout !== "graphviz") return null;
+    const dotOf = (view, only, root) => partDot(trace, this.dotStyle, view, only, root);
+    return this.inPlace.plan(trace, id, fold.view, fold.open, dotOf);
+  }
+
+  /** The drawing of an open or fold in place: a view kept, or the part laid out and put into
+   * the graph on screen; null if that fails (the whole graph is laid out then). */
+  async placed(place, offMainThread) {
+    if (place.svg) return place.svg;
+    try {
+      const source = { dot: place.dot, graph: { nodes: [], edges: [] } }; // no layered fallback
+      const inner = await this.layout.layout(source, GRAPHVIZ, { offMainThread });
+      return inner ? place.compose(inner) : null;
+    } catch {
+      return null;
+    }
   }
 
   /** Where every node drawn now is on screen (glide.js placesOf), or null before a graph. */
@@ -120,7 +152,9 @@ export class GraphView {
     ++this.token; // a layout still running for an older graph must not replace this one
     this.layout.cancel();
     const started = performance.now();
-    this.install(svg, trace, this.folds.viewFor(trace));
+    const fold = this.folds.viewFor(trace);
+    this.inPlace.drawn(svg, trace, fold.view, fold.open, true);
+    this.install(svg, trace, fold);
     this.container.dataset.layout = "graphviz";
     measureLast("layout", started, started); // the server laid it out
     measureLast("install", started);
@@ -139,6 +173,7 @@ export class GraphView {
   relabel(trace) {
     if (!sameGraph(trace, this.values, this.groups)) return false;
     this.clearLocated(); // a failed check's mark is its own graph's
+    this.inPlace.forget(); // the views kept hold the old numbers
     ++this.token; // a layout still running for an older graph must not replace this one
     const data = new Map(trace.nodes.map((n) => [n.id, n.data_text]));
     writeNumbers(this.values, data.keys(), "data", (id) => data.get(id));

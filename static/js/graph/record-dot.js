@@ -80,14 +80,16 @@ export function layeredGraph(record, style, fold = null) {
  * values drawn on their own, a record node of class "fold" for each folded group, and each
  * open group around what is drawn as a cluster (`cluster_g3`, class "group") labelled with its
  * name: a click on it folds the group (graph-view.js). */
-function foldedDot(record, style, fold) {
-  const { items, edges } = foldedItems(record, style, fold);
+function foldedDot(record, style, fold, part = null) {
+  const all = foldedItems(record, style, fold);
+  const drawn = all.items.length + all.items.filter((i) => i.opId).length;
+  const { items, edges } = part ? partOf(all, part.only) : all;
   const body = [];
   const node = ({ id, kind, fields, op, opId }, tabs) => {
     body.push(`${tabs}${id} [label="${stacked(fields, style.rankdir)}" class="${kind}" id=${id} shape=record]\n`);
     if (opId) body.push(`${tabs}${opId} [label="${escapeRecord(op)}" class=op id=${opId}]\n`);
   };
-  const { top, clusters } = clustered(items, fold);
+  const { top, clusters } = clustered(items, part ? within(fold, part.root) : fold);
   const font = Object.entries(style.node).filter(([key]) => key === "fontname" || key === "fontsize");
   const labelFont = font.length ? ` ${attributes(Object.fromEntries(font))}` : "";
   const write = (list, tabs) => {
@@ -110,7 +112,6 @@ function foldedDot(record, style, fold) {
     const label = count > 1 ? ` label="×${count}"` : "";
     body.push(`\t${from} -> ${to} [id="${id}"${label}]\n`);
   }
-  const drawn = items.length + items.filter((i) => i.opId).length;
   const graph = { rankdir: style.rankdir, ...style.graph, ...sizeAttributes(drawn, style.sizes) };
   return [
     "digraph {\n",
@@ -120,6 +121,29 @@ function foldedDot(record, style, fold) {
     ...body,
     "}\n",
   ].join("");
+}
+
+/**
+ * The DOT of a part of `record` folded as `fold`: the items in `only` (item ids: values and
+ * boxes) and the edges between them, framed by the open groups from `root` in (a group id) —
+ * what a group opened in place holds, or its box alone when it folds (in-place.js). Written
+ * with the whole view's graph attributes, so the part is laid out as it would be in it.
+ */
+export function partDot(record, style, fold, only, root) {
+  return foldedDot(record, style, fold, { only, root });
+}
+
+/** The items in `only` and the edges between them. */
+function partOf({ items, edges }, only) {
+  const kept = items.filter((i) => only.has(i.id));
+  const ids = new Set(kept.flatMap((i) => (i.opId ? [i.id, i.opId] : [i.id])));
+  return { items: kept, edges: edges.filter((e) => ids.has(e.from) && ids.has(e.to)) };
+}
+
+/** `fold` seen with only group `root` and the groups inside it open: the clusters of a part. */
+function within(fold, root) {
+  const inside = new Set(fold.children.has(root) ? fold.subtree(root) : [root]);
+  return Object.create(fold, { open: { value: new Set([...fold.open].filter((g) => inside.has(g))) } });
 }
 
 /** layeredGraph's graph of `record` folded as `fold`; the fold view's ranks, and each edge's

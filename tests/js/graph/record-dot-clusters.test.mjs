@@ -8,7 +8,8 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { firstOpen, foldView } from "../../../static/js/graph/folding.js";
-import { RecordError, recordDot } from "../../../static/js/graph/record-dot.js";
+import { addedItems } from "../../../static/js/graph/in-place.js";
+import { RecordError, partDot, recordDot } from "../../../static/js/graph/record-dot.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const python = process.env.PYTHON ?? `${root}.venv/bin/python`;
@@ -103,4 +104,29 @@ test("nothing folded: no cluster, the DOT recordDot always wrote", () => {
   const all = new Set(mlp.groups.map((g) => g.id));
   assert.equal(foldView(mlp, all), null);
   assert.doesNotMatch(recordDot(mlp, style, foldView(mlp, all)), /subgraph/);
+});
+
+test("a part: what an opened neuron holds, in its own frame only, with the edges inside it", () => {
+  const first = firstOpen(mlp, style.fold.first_nodes);
+  const neuron = byName("Layer 1 · Neuron 3");
+  const before = foldView(mlp, first);
+  const after = foldView(mlp, new Set([...first, neuron.id]));
+  const only = addedItems(before, after);
+  const dot = partDot(mlp, style, after, only, neuron.id);
+  const clusters = clustersOf(dot);
+  assert.deepEqual([...clusters.keys()], [`cluster_${neuron.id}`]);
+  const made = mlp.nodes.filter((n) => neuron.nodes.includes(n.id));
+  const expected = made.flatMap((n) => (n.op_id ? [n.id, n.op_id] : [n.id]));
+  assert.deepEqual(clusters.get(`cluster_${neuron.id}`).holds.sort(), [...expected, ...neuron.params].sort());
+  // Every edge joins two nodes of the part; the whole view's graph attributes are kept.
+  const declared = new Set([...dot.matchAll(/^\t+([gn][0-9]+(?:_op)?) \[label=/gm)].map((m) => m[1]));
+  const edges = [...dot.matchAll(/^\t([gn][0-9_op]+) -> ([gn][0-9_op]+) /gm)];
+  assert.ok(edges.length > 0);
+  for (const [, from, to] of edges) assert.ok(declared.has(from) && declared.has(to));
+  const graphLine = (text) => text.split("\n").find((l) => l.startsWith("\tgraph ["));
+  assert.equal(graphLine(dot), graphLine(recordDot(mlp, style, after)));
+  // Folding it back: its box alone, in no frame.
+  const box = partDot(mlp, style, before, addedItems(after, before), neuron.id);
+  assert.equal(clustersOf(box).size, 0);
+  assert.deepEqual([...box.matchAll(/^\t+([gn][0-9]+(?:_op)?) \[label=/gm)].map((m) => m[1]), [neuron.id]);
 });

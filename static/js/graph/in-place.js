@@ -1,0 +1,323 @@
+// A group opened or folded in place: the drawing on screen is kept and only the group's own
+// region changes, so the rest of the graph keeps its order and shape (Graphviz, asked to lay
+// the whole graph out again, reorders it: opening one neuron of the MLP kept 133 of 227
+// same-row pairs in order and doubled the graph's width). To open a folded box, Graphviz lays
+// out only what the box held (record-dot.js partDot: the group's frame and what is inside it);
+// the plane is stretched across the box's region to that size (plane-map.js) — what is beside
+// it moves aside, what is across it spreads — and the group's drawing goes where the box was.
+// To fold, the group's frame and everything in it give way to its box, laid out alone, and the
+// plane shrinks back as far as no two nodes come to overlap; a fold back to a view drawn
+// before is that drawing again, as it was. The edges between the group and the rest are drawn
+// anew (plane-map.js edgeCurve), with their ids (StepMarks and the Node table read them).
+// What comes out is checked against the fold view: every node and edge it draws, no other;
+// else null, and the page lays the whole graph out (graph-view.js).
+import { extent } from "./graph-tiles.js";
+import { bandMap, edgeCurve, edgeMove, mapPairs, shift } from "./plane-map.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const KEPT = 8; // views drawn before, kept for a fold back
+const ARROW = 10; // Graphviz's arrowhead length and half width at arrowsize 1
+const ARROW_HALF = 3.5;
+const CLEARANCE = 4; // SVG units: nodes closer than this after a fold count as overlapping
+const TRIES = 8; // halvings of how far a fold may shrink the plane
+
+/** The drawn ids of a fold view (folding.js FoldView): every item, with its op node. */
+export function drawnIds(view) {
+  const ids = new Set();
+  for (const item of view.drawn().items) {
+    ids.add(item.id);
+    const opId = view.nodes.get(item.id)?.op_id;
+    if (item.kind === "value" && opId) ids.add(opId);
+  }
+  return ids;
+}
+
+/** The items drawn in fold view `after` and not in `before`: what an open or fold adds. */
+export function addedItems(before, after) {
+  const was = new Set(before.drawn().items.map((i) => i.id));
+  return new Set(after.drawn().items.filter((i) => !was.has(i.id)).map((i) => i.id));
+}
+
+export class InPlace {
+  /** style: the page's dot_style ({rankdir, edge: {arrowsize}}). */
+  constructor(style) {
+    this.rankdir = style?.rankdir ?? "TB";
+    this.arrowsize = Number(style?.edge?.arrowsize ?? 1) || 1;
+    this.record = null;
+    this.current = null; // {open, view, svg}: the graph on screen, a copy as laid out
+    this.kept = new Map(); // open groups' key → a copy of the view drawn with them
+  }
+
+  /** The graph just put on screen (before it is tiled or marked): copied, and kept by its open
+   * groups. `view`: its fold view (null: not folded); `graphviz`: whether Graphviz drew it. */
+  drawn(svg, trace, view, open, graphviz) {
+    if (trace !== this.record) this.forget();
+    this.record = trace;
+    if (!view || !graphviz) {
+      this.current = null;
+      return;
+    }
+    const copy = svg.cloneNode(true);
+    copy.removeAttribute("data-ahead");
+    copy.removeAttribute("data-in-place");
+    this.current = { open: new Set(open), view, svg: copy };
+    this.kept.delete(keyOf(open));
+    this.kept.set(keyOf(open), copy);
+    if (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value);
+  }
+
+  /** Nothing kept: the numbers drawn are not the record's any more. */
+  forget() {
+    this.record = null;
+    this.current = null;
+    this.kept.clear();
+  }
+
+  /** How the move to `open` (opening or folding group `id`) is drawn in place, or null (laid
+   * out whole): {svg} a view drawn before; else {dot, compose(inner)}. `dotOf(view, only,
+   * root)`: the DOT of what `only` holds (record-dot.js partDot). */
+  plan(trace, id, view, open, dotOf) {
+    const now = this.current;
+    if (!now || trace !== this.record || !view) return null;
+    const opens = now.view.isBox(id) && open.has(id) && open.size === now.open.size + 1;
+    const folds = now.open.has(id) && !open.has(id) && [...open].every((g) => now.open.has(g));
+    if (!opens && !folds) return null;
+    if (this.kept.has(keyOf(open))) {
+      const svg = this.kept.get(keyOf(open)).cloneNode(true);
+      svg.setAttribute("data-in-place", "kept");
+      return { svg };
+    }
+    const only = addedItems(now.view, view);
+    if (!only.size) return null;
+    const dot = dotOf(view, only, id);
+    return { dot, compose: (inner) => this.compose(now, view, id, opens, inner) };
+  }
+
+  /** The drawing `now` with group `id` opened (`opens`) or folded to fold view `view`, its new
+   * part laid out alone as `inner` (an <svg>); null if it does not draw `view`. */
+  compose(now, view, id, opens, inner) {
+    const svg = now.svg.cloneNode(true);
+    const root = svg.querySelector("g.graph");
+    const innerRoot = inner?.querySelector("g.graph");
+    if (!root || !innerRoot) return null;
+    const ids = drawnIds(view);
+    const edges = new Map(view.drawn().edges.map((e) => [e.id, e]));
+    const region = extent(opens ? byId(root, id) : byId(root, `cluster_${id}`)) ?? null;
+    if (!region) return null;
+    // What the new view does not draw goes: the box opened, or the group folded and all in it.
+    for (const group of root.querySelectorAll(":scope > g.node, :scope > g.edge, :scope > g.cluster")) {
+      const gone = group.matches(".node")
+        ? !ids.has(group.id)
+        : group.matches(".edge")
+          ? !edges.has(group.id) || !ids.has(edges.get(group.id).from) || !ids.has(edges.get(group.id).to)
+          : !view.open.has(group.id.slice("cluster_".length));
+      if (gone) group.remove();
+    }
+    const parts = [...innerRoot.querySelectorAll(":scope > g.node, :scope > g.edge, :scope > g.cluster")];
+    const part = parts.map((g) => extent(g)).filter(Boolean).reduce(unionBox, null);
+    if (!part) return null;
+    const map = this.mapFor(root, region, part, opens);
+    const moves = moveAll(root, map, edges);
+    // The new part, where the region now is (centred in it); its edges to the rest drawn anew.
+    const [left, top] = map(region.x, region.y);
+    const [right, bottom] = map(region.x + region.width, region.y + region.height);
+    const dx = (left + right) / 2 - (part.x + part.width / 2);
+    const dy = (top + bottom) / 2 - (part.y + part.height / 2);
+    const lastCluster = [...root.querySelectorAll(":scope > g.cluster")].at(-1);
+    for (const group of parts) {
+      shiftGroup(group, shift(dx, dy));
+      const adopted = document.importNode(group, true);
+      if (group.matches(".cluster") && lastCluster) lastCluster.after(adopted);
+      else if (group.matches(".cluster")) root.querySelector(":scope > g.node")?.before(adopted) ?? root.append(adopted);
+      else root.append(adopted);
+    }
+    for (const title of root.querySelectorAll("title")) title.remove();
+    this.drawEdges(root, edges, moves);
+    resize(svg, root, map);
+    if (!drawsExactly(root, ids, edges)) return null;
+    svg.setAttribute("data-in-place", opens ? "open" : "fold");
+    if (inner.hasAttribute("data-ahead")) svg.setAttribute("data-ahead", ""); // its part was
+    return svg;
+  }
+
+  /** The plane map for the region giving way to a part `part` big: an open stretches it to
+   * fit the part; a fold shrinks it to the part's size, or less far if nodes would overlap. */
+  mapFor(root, region, part, opens) {
+    const planeOf = (width, height) => {
+      const fx = bandMap(region.x, region.x + region.width, width);
+      const fy = bandMap(region.y, region.y + region.height, height);
+      return (x, y) => [fx(x), fy(y)];
+    };
+    if (opens) return planeOf(Math.max(part.width, region.width), Math.max(part.height, region.height));
+    const boxes = [...root.querySelectorAll(":scope > g.node")].map((g) => extent(g)).filter(Boolean);
+    const shrunk = (size, least, give) => Math.max(least, size - give * Math.max(0, size - least));
+    for (let i = 0, give = 1; i < TRIES; i++, give /= 2) {
+      const map = planeOf(shrunk(region.width, part.width, give), shrunk(region.height, part.height, give));
+      if (!overlaps(boxes, map)) return map;
+    }
+    return planeOf(Math.max(region.width, part.width), Math.max(region.height, part.height));
+  }
+
+  /** The edges of `edges` (the fold view's) not drawn yet: from the tail's side to the head's,
+   * between the nodes where they are now. */
+  drawEdges(root, edges, moves) {
+    const label = root.querySelector("g.node text");
+    for (const edge of edges.values()) {
+      if (byId(root, edge.id)) continue;
+      const tail = extent(byId(root, edge.from));
+      const head = extent(byId(root, edge.to));
+      if (!tail || !head) continue;
+      const [from, to] = this.ends(tail, head);
+      const { d, points } = edgeCurve(from, to, this.rankdir, ARROW * this.arrowsize, ARROW_HALF * this.arrowsize);
+      const group = element("g", { id: edge.id, class: "edge" });
+      group.append(element("path", { fill: "none", stroke: "black", d }));
+      group.append(element("polygon", { fill: "black", stroke: "black", points }));
+      if (edge.count > 1) {
+        const at = { x: (from.x + to.x) / 2 + 4, y: (from.y + to.y) / 2 };
+        const text = element("text", { "text-anchor": "start", x: round(at.x), y: round(at.y) });
+        for (const name of ["font-family", "font-size"]) {
+          if (label?.hasAttribute(name)) text.setAttribute(name, label.getAttribute(name));
+        }
+        text.textContent = `×${edge.count}`;
+        group.append(text);
+      }
+      root.append(group);
+      moves.set(edge.id, null);
+    }
+  }
+
+  /** Where an edge from box `tail` to box `head` leaves and arrives: the sides facing along
+   * the ranks' direction. */
+  ends(tail, head) {
+    const centre = (r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
+    const [t, h] = [centre(tail), centre(head)];
+    if (this.rankdir === "LR" || this.rankdir === "RL") {
+      const forward = h.x >= t.x;
+      return [
+        { x: forward ? tail.x + tail.width : tail.x, y: t.y },
+        { x: forward ? head.x : head.x + head.width, y: h.y },
+      ];
+    }
+    const down = h.y >= t.y;
+    return [
+      { x: t.x, y: down ? tail.y + tail.height : tail.y },
+      { x: h.x, y: down ? head.y : head.y + head.height },
+    ];
+  }
+}
+
+/** Each node moved whole with its centre, each cluster frame and the background by the plane,
+ * each edge's ends with its nodes and its middle by the plane. Returns node id → its shift. */
+function moveAll(root, map, edges) {
+  const moves = new Map();
+  for (const node of root.querySelectorAll(":scope > g.node")) {
+    const box = extent(node);
+    if (!box) continue;
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    const [nx, ny] = map(cx, cy);
+    const move = shift(nx - cx, ny - cy);
+    moves.set(node.id, move);
+    shiftGroup(node, move);
+  }
+  for (const cluster of root.querySelectorAll(":scope > g.cluster")) shiftGroup(cluster, map);
+  const background = root.querySelector(":scope > polygon");
+  if (background) background.setAttribute("points", mapPairs(background.getAttribute("points"), map));
+  for (const group of root.querySelectorAll(":scope > g.edge")) {
+    const edge = edges.get(group.id);
+    const tail = moves.get(edge?.from) ?? map;
+    const head = moves.get(edge?.to) ?? map;
+    for (const shape of group.children) {
+      if (shape.localName === "path") shape.setAttribute("d", mapPairs(shape.getAttribute("d"), edgeMove(tail, head, map)));
+      else if (shape.localName === "polygon") shape.setAttribute("points", mapPairs(shape.getAttribute("points"), head));
+      else if (shape.localName === "text") moveText(shape, map);
+    }
+  }
+  return moves;
+}
+
+/** Every shape of `group` (polygons, polylines, paths, ellipses, texts) moved by `move`. */
+function shiftGroup(group, move) {
+  for (const shape of group.children) {
+    const name = shape.localName;
+    if (name === "polygon" || name === "polyline") shape.setAttribute("points", mapPairs(shape.getAttribute("points"), move));
+    else if (name === "path") shape.setAttribute("d", mapPairs(shape.getAttribute("d"), move));
+    else if (name === "ellipse" || name === "text") moveText(shape, move, name === "ellipse" ? ["cx", "cy"] : ["x", "y"]);
+  }
+}
+
+function moveText(shape, move, [ax, ay] = ["x", "y"]) {
+  const [x, y] = move(Number(shape.getAttribute(ax)), Number(shape.getAttribute(ay)));
+  shape.setAttribute(ax, round(x));
+  shape.setAttribute(ay, round(y));
+}
+
+/** Would any two nodes that did not overlap overlap once moved by `map`? */
+function overlaps(boxes, map) {
+  const moved = boxes.map((b) => {
+    const [cx, cy] = map(b.x + b.width / 2, b.y + b.height / 2);
+    return { x: cx - b.width / 2, y: cy - b.height / 2, width: b.width, height: b.height };
+  });
+  for (let i = 0; i < moved.length; i++) {
+    for (let j = i + 1; j < moved.length; j++) {
+      if (near(moved[i], moved[j], CLEARANCE) && !near(boxes[i], boxes[j], 0)) return true;
+    }
+  }
+  return false;
+}
+
+function near(a, b, gap) {
+  return a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
+}
+
+/** The <svg>'s size, viewBox and its g.graph's offset made to hold the drawing as mapped
+ * (Graphviz's g.graph: `scale(s) rotate(0) translate(t)`, its origin the bottom left). */
+function resize(svg, root, map) {
+  const box = svg.viewBox.baseVal;
+  const transform = root.getAttribute("transform") ?? "";
+  const numbers = (name) => /\(([^)]*)\)/.exec(transform.slice(transform.indexOf(name)))?.[1].split(/[\s,]+/).map(Number);
+  const [sx = 1, sy = sx] = transform.includes("scale") ? numbers("scale") : [];
+  const [tx = 0, ty = 0] = transform.includes("translate") ? numbers("translate") : [];
+  // The old extent in g.graph's units, mapped: its corners go where the plane's ends went.
+  const [x0, y0] = map(box.x / sx - tx, box.y / sy - ty);
+  const [x1, y1] = map((box.x + box.width) / sx - tx, (box.y + box.height) / sy - ty);
+  const [width, height] = [round((x1 - x0) * sx), round((y1 - y0) * sy)];
+  const offset = `translate(${round(box.x / sx - x0)} ${round(box.y / sy - y0)})`;
+  root.setAttribute("transform", `scale(${sx} ${sy}) rotate(0) ${offset}`);
+  svg.setAttribute("viewBox", `${box.x} ${box.y} ${width} ${height}`);
+  svg.setAttribute("width", `${width}pt`);
+  svg.setAttribute("height", `${height}pt`);
+}
+
+/** Does `root` draw exactly the nodes `ids` and the edges `edges`, each once? */
+function drawsExactly(root, ids, edges) {
+  const nodes = [...root.querySelectorAll(":scope > g.node")].map((g) => g.id);
+  const lines = [...root.querySelectorAll(":scope > g.edge")].map((g) => g.id);
+  const same = (list, want) => list.length === want.size && new Set(list).size === list.length && list.every((x) => want.has(x));
+  return same(nodes, ids) && same(lines, new Set(edges.keys()));
+}
+
+function byId(root, id) {
+  for (const child of root.children) if (child.id === id) return child;
+  return null;
+}
+
+function unionBox(a, b) {
+  if (!a) return b;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}
+
+function keyOf(open) {
+  return [...open].sort().join(" ");
+}
+
+function element(name, attributes) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  return node;
+}
+
+function round(v) {
+  return Math.round(v * 100) / 100;
+}
