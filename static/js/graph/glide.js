@@ -4,6 +4,8 @@
 // where it is, what is new — the opened group's values, the folded group's box — fades in,
 // and the edges are drawn once all are there (graph/graph.css). Nothing moves when the reader
 // asks for less motion.
+import { NodeBoxes } from "./node-boxes.js";
+
 const GLIDE_MS = 280;
 const MOST = 400; // nodes: past this many, the graph is drawn at once
 
@@ -16,6 +18,15 @@ export function placesOf(ids, boxOf, screenPoint) {
     if (box) places.set(id, screenPoint(box));
   }
   return places;
+}
+
+/** Where each node of a drawing is on screen: `groups` (SVG id → <g>) its nodes and edges,
+ * `root` its g.graph, `panZoom` the view (pan-zoom.js). */
+export function nodePlaces(groups, root, panZoom) {
+  const nodes = new Map();
+  for (const [id, group] of groups) if (group.classList.contains("node")) nodes.set(id, { group });
+  const boxes = new NodeBoxes(nodes, root);
+  return placesOf(nodes.keys(), (id) => boxes.boxOf(id), (r) => panZoom.screenPoint(r));
 }
 
 /** How far back each node drawn in both goes, in SVG units at the new `scale` (SVG units per

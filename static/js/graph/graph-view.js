@@ -4,11 +4,12 @@
 import { tileSvg } from "./graph-tiles.js";
 import { describeGraph, Notice } from "./graph-words.js";
 import { FoldScreen } from "./fold-screen.js";
-import { arrive, glide, glidesFrom, placesOf } from "./glide.js";
+import { arrive, glide, glidesFrom, nodePlaces } from "./glide.js";
 import { NodeBoxes, union } from "./node-boxes.js";
 import { PanZoom, bindPanButtons } from "./pan-zoom.js";
 import { InPlace } from "./in-place.js";
-import { layeredGraph, partDot, recordDot } from "./record-dot.js";
+import { clearLocated, markLocated } from "./located-mark.js";
+import { layeredGraph, recordDot } from "./record-dot.js";
 import { StepMarks } from "./step-marks.js";
 import { TileCuller } from "./tile-culler.js";
 import { measureLast } from "../shared/timings.js";
@@ -18,7 +19,6 @@ import { indexValues, sameGraph, writeNumbers } from "./value-texts.js";
 const OFF_MAIN_THREAD = 150; // values: bigger graphs are laid out in the layout worker
 const PAN_STEP = 80; // CSS pixels per Shift+arrow
 const ZOOM_STEP = 1.25;
-const GRAPHVIZ = { layout: "graphviz", note: "" };
 
 export class GraphView {
   /** container: div#graph; layout: a VizLayout; notice: p#notice (may be null); dotStyle: how
@@ -68,7 +68,7 @@ export class GraphView {
     let svg;
     try {
       const offMainThread = count > OFF_MAIN_THREAD;
-      if (place) svg = await this.placed(place, offMainThread);
+      if (place) svg = await this.inPlace.draw(place, this.layout, offMainThread);
       if (!svg && token === this.token) svg = await this.layout.layout(source, choice, { offMainThread });
     } finally {
       progress?.();
@@ -120,31 +120,14 @@ export class GraphView {
   /** How opening or folding group `id` to `fold` (FoldScreen.viewFor's) is drawn in place
    * (in-place.js plan), or null: laid out whole. */
   placeOf(trace, fold, id) {
-    if (this.folds.choice(trace, fold).layout !== "graphviz") return null;
-    const dotOf = (view, only, root) => partDot(trace, this.dotStyle, view, only, root);
-    return this.inPlace.plan(trace, id, fold.view, fold.open, dotOf);
+    const graphviz = this.folds.choice(trace, fold).layout === "graphviz";
+    return graphviz ? this.inPlace.plan(trace, id, fold.view, fold.open) : null;
   }
 
-  /** The drawing of an open or fold in place: a view kept, or the part laid out and put into
-   * the graph on screen; null if that fails (the whole graph is laid out then). */
-  async placed(place, offMainThread) {
-    if (place.svg) return place.svg;
-    try {
-      const source = { dot: place.dot, graph: { nodes: [], edges: [] } }; // no layered fallback
-      const inner = await this.layout.layout(source, GRAPHVIZ, { offMainThread });
-      return inner ? place.compose(inner) : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Where every node drawn now is on screen (glide.js placesOf), or null before a graph. */
+  /** Where every node drawn now is on screen (glide.js nodePlaces), or null before a graph. */
   nodePlaces() {
-    if (!this.panZoom) return null;
-    const nodes = new Map();
-    for (const [id, group] of this.groups) if (group.classList.contains("node")) nodes.set(id, { group });
-    const boxes = new NodeBoxes(nodes, this.container.querySelector(":scope > svg g.graph"));
-    return placesOf(nodes.keys(), (id) => boxes.boxOf(id), (r) => this.panZoom.screenPoint(r));
+    const root = this.container.querySelector(":scope > svg g.graph");
+    return this.panZoom ? nodePlaces(this.groups, root, this.panZoom) : null;
   }
 
   /** Use an SVG the server already laid out from the same DOT (the first paint). */
@@ -235,29 +218,13 @@ export class GraphView {
     );
   }
 
-  /** A failed exercise check's place: the value whose _backward() went wrong, the input it
-   * wrote (if any) and the edge between them, marked "located" until the next graph. */
+  /** A failed exercise check's place, marked until the next graph (located-mark.js). */
   markLocated(node, input = null) {
-    this.clearLocated();
-    const { edges: all = [], opOf = new Map() } = this.located ?? {};
-    const edges = all.filter((e) => e.from === input && e.to === opOf.get(node));
-    for (const id of [node, input, ...edges.map((e) => e.id)]) {
-      this.groups.get(id)?.classList.add("located");
-    }
-    this.container.dataset.located = ""; // the legend names the mark (graph/legend.css)
-    // In view with its thick outline whole (the step's own follow may leave it on the edge).
-    const own = this.boxes?.boxOf(node);
-    if (!own) return;
-    const both = input && this.boxes.boxOf(input) ? union(own, this.boxes.boxOf(input)) : own;
-    const outlined = (r) => ({ x: r.x - 6, y: r.y - 6, width: r.width + 12, height: r.height + 12 });
-    const shown = this.panZoom.fits(outlined(both)) ? outlined(both) : outlined(own);
-    this.panZoom.keep(shown, this.boxes.edges());
+    markLocated(this, this.located, node, input);
   }
 
   clearLocated() {
-    if (!("located" in this.container.dataset)) return;
-    delete this.container.dataset.located;
-    for (const group of this.container.querySelectorAll("g.located")) group.classList.remove("located");
+    clearLocated(this.container);
   }
 
   /** Pan so the step's node is in view, with the inputs it wrote to if they fit too. */

@@ -12,14 +12,16 @@
 // What comes out is checked against the fold view: every node and edge it draws, no other;
 // else null, and the page lays the whole graph out (graph-view.js).
 import { extent } from "./graph-tiles.js";
-import { bandMap, edgeCurve, edgeMove, mapPairs, shift } from "./plane-map.js";
+import { bandMap, edgeCurve, shift } from "./plane-map.js";
+import { partDot } from "./record-dot.js";
+import { byId, element, moveAll, overlaps, resize, round, shiftGroup, unionBox } from "./svg-shapes.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const KEPT = 8; // views drawn before, kept for a fold back
 const ARROW = 10; // Graphviz's arrowhead length and half width at arrowsize 1
 const ARROW_HALF = 3.5;
-const CLEARANCE = 4; // SVG units: nodes closer than this after a fold count as overlapping
 const TRIES = 8; // halvings of how far a fold may shrink the plane
+const GRAPHVIZ = { layout: "graphviz", note: "" };
+const NO_FALLBACK = { nodes: [], edges: [] }; // a part Graphviz fails on: no layered drawing
 
 /** The drawn ids of a fold view (folding.js FoldView): every item, with its op node. */
 export function drawnIds(view) {
@@ -41,6 +43,7 @@ export function addedItems(before, after) {
 export class InPlace {
   /** style: the page's dot_style ({rankdir, edge: {arrowsize}}). */
   constructor(style) {
+    this.style = style;
     this.rankdir = style?.rankdir ?? "TB";
     this.arrowsize = Number(style?.edge?.arrowsize ?? 1) || 1;
     this.record = null;
@@ -73,10 +76,10 @@ export class InPlace {
     this.kept.clear();
   }
 
-  /** How the move to `open` (opening or folding group `id`) is drawn in place, or null (laid
-   * out whole): {svg} a view drawn before; else {dot, compose(inner)}. `dotOf(view, only,
-   * root)`: the DOT of what `only` holds (record-dot.js partDot). */
-  plan(trace, id, view, open, dotOf) {
+  /** How the move to fold view `view` with the groups `open` open (opening or folding group
+   * `id`) is drawn in place, or null (laid out whole): {svg} a view drawn before; else {dot:
+   * the part to lay out, compose(inner)}. */
+  plan(trace, id, view, open) {
     const now = this.current;
     if (!now || trace !== this.record || !view) return null;
     const opens = now.view.isBox(id) && open.has(id) && open.size === now.open.size + 1;
@@ -89,8 +92,21 @@ export class InPlace {
     }
     const only = addedItems(now.view, view);
     if (!only.size) return null;
-    const dot = dotOf(view, only, id);
+    const dot = partDot(trace, this.style, view, only, id);
     return { dot, compose: (inner) => this.compose(now, view, id, opens, inner) };
+  }
+
+  /** The drawing of a `place` (plan's): a view kept, or its part laid out by `layout` (a
+   * VizLayout) and put into the graph on screen; null if that fails or a newer layout
+   * cancelled it (the whole graph is laid out then). */
+  async draw(place, layout, offMainThread) {
+    if (place.svg) return place.svg;
+    try {
+      const inner = await layout.layout({ dot: place.dot, graph: NO_FALLBACK }, GRAPHVIZ, { offMainThread });
+      return inner ? place.compose(inner) : null;
+    } catch {
+      return null;
+    }
   }
 
   /** The drawing `now` with group `id` opened (`opens`) or folded to fold view `view`, its new
@@ -206,88 +222,6 @@ export class InPlace {
   }
 }
 
-/** Each node moved whole with its centre, each cluster frame and the background by the plane,
- * each edge's ends with its nodes and its middle by the plane. Returns node id → its shift. */
-function moveAll(root, map, edges) {
-  const moves = new Map();
-  for (const node of root.querySelectorAll(":scope > g.node")) {
-    const box = extent(node);
-    if (!box) continue;
-    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
-    const [nx, ny] = map(cx, cy);
-    const move = shift(nx - cx, ny - cy);
-    moves.set(node.id, move);
-    shiftGroup(node, move);
-  }
-  for (const cluster of root.querySelectorAll(":scope > g.cluster")) shiftGroup(cluster, map);
-  const background = root.querySelector(":scope > polygon");
-  if (background) background.setAttribute("points", mapPairs(background.getAttribute("points"), map));
-  for (const group of root.querySelectorAll(":scope > g.edge")) {
-    const edge = edges.get(group.id);
-    const tail = moves.get(edge?.from) ?? map;
-    const head = moves.get(edge?.to) ?? map;
-    for (const shape of group.children) {
-      if (shape.localName === "path") shape.setAttribute("d", mapPairs(shape.getAttribute("d"), edgeMove(tail, head, map)));
-      else if (shape.localName === "polygon") shape.setAttribute("points", mapPairs(shape.getAttribute("points"), head));
-      else if (shape.localName === "text") moveText(shape, map);
-    }
-  }
-  return moves;
-}
-
-/** Every shape of `group` (polygons, polylines, paths, ellipses, texts) moved by `move`. */
-function shiftGroup(group, move) {
-  for (const shape of group.children) {
-    const name = shape.localName;
-    if (name === "polygon" || name === "polyline") shape.setAttribute("points", mapPairs(shape.getAttribute("points"), move));
-    else if (name === "path") shape.setAttribute("d", mapPairs(shape.getAttribute("d"), move));
-    else if (name === "ellipse" || name === "text") moveText(shape, move, name === "ellipse" ? ["cx", "cy"] : ["x", "y"]);
-  }
-}
-
-function moveText(shape, move, [ax, ay] = ["x", "y"]) {
-  const [x, y] = move(Number(shape.getAttribute(ax)), Number(shape.getAttribute(ay)));
-  shape.setAttribute(ax, round(x));
-  shape.setAttribute(ay, round(y));
-}
-
-/** Would any two nodes that did not overlap overlap once moved by `map`? */
-function overlaps(boxes, map) {
-  const moved = boxes.map((b) => {
-    const [cx, cy] = map(b.x + b.width / 2, b.y + b.height / 2);
-    return { x: cx - b.width / 2, y: cy - b.height / 2, width: b.width, height: b.height };
-  });
-  for (let i = 0; i < moved.length; i++) {
-    for (let j = i + 1; j < moved.length; j++) {
-      if (near(moved[i], moved[j], CLEARANCE) && !near(boxes[i], boxes[j], 0)) return true;
-    }
-  }
-  return false;
-}
-
-function near(a, b, gap) {
-  return a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
-}
-
-/** The <svg>'s size, viewBox and its g.graph's offset made to hold the drawing as mapped
- * (Graphviz's g.graph: `scale(s) rotate(0) translate(t)`, its origin the bottom left). */
-function resize(svg, root, map) {
-  const box = svg.viewBox.baseVal;
-  const transform = root.getAttribute("transform") ?? "";
-  const numbers = (name) => /\(([^)]*)\)/.exec(transform.slice(transform.indexOf(name)))?.[1].split(/[\s,]+/).map(Number);
-  const [sx = 1, sy = sx] = transform.includes("scale") ? numbers("scale") : [];
-  const [tx = 0, ty = 0] = transform.includes("translate") ? numbers("translate") : [];
-  // The old extent in g.graph's units, mapped: its corners go where the plane's ends went.
-  const [x0, y0] = map(box.x / sx - tx, box.y / sy - ty);
-  const [x1, y1] = map((box.x + box.width) / sx - tx, (box.y + box.height) / sy - ty);
-  const [width, height] = [round((x1 - x0) * sx), round((y1 - y0) * sy)];
-  const offset = `translate(${round(box.x / sx - x0)} ${round(box.y / sy - y0)})`;
-  root.setAttribute("transform", `scale(${sx} ${sy}) rotate(0) ${offset}`);
-  svg.setAttribute("viewBox", `${box.x} ${box.y} ${width} ${height}`);
-  svg.setAttribute("width", `${width}pt`);
-  svg.setAttribute("height", `${height}pt`);
-}
-
 /** Does `root` draw exactly the nodes `ids` and the edges `edges`, each once? */
 function drawsExactly(root, ids, edges) {
   const nodes = [...root.querySelectorAll(":scope > g.node")].map((g) => g.id);
@@ -296,28 +230,6 @@ function drawsExactly(root, ids, edges) {
   return same(nodes, ids) && same(lines, new Set(edges.keys()));
 }
 
-function byId(root, id) {
-  for (const child of root.children) if (child.id === id) return child;
-  return null;
-}
-
-function unionBox(a, b) {
-  if (!a) return b;
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
-}
-
 function keyOf(open) {
   return [...open].sort().join(" ");
-}
-
-function element(name, attributes) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  return node;
-}
-
-function round(v) {
-  return Math.round(v * 100) / 100;
 }
