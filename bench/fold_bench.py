@@ -35,9 +35,11 @@ PROSE = (
     "centre first; ~2 s for the 40 of the first view) and keeps every view it drew: a neuron "
     "on screen (its box whole in the panel at the first view) is opened and folded first as "
     "soon as the last graph is painted, then, on other neurons, "
-    "once those layouts are made (the goal is judged on these); the last column counts the "
-    "clicks drawn from a layout made or kept ahead. Then the moons preset (a batch of 100 "
-    "points, one followed): Load → painted "
+    "once those layouts are made (the goal is judged on these). A group opens and folds in "
+    "place (static/js/graph/in-place.js: Graphviz lays out only the group's part, the rest "
+    "of the drawing makes room); the last columns count the clicks drawn in place and those "
+    "whose layout was made ahead or whose view was kept from before. Then the moons preset "
+    "(a batch of 100 points, one followed): Load → painted "
     "(its run in the worker included), and another datapoint chosen in the Datapoint field → "
     "painted, beside Fold all on the same record. Each layout is Graphviz's or the layered "
     "layout's, as the page chooses."
@@ -121,8 +123,10 @@ async ({ selector, folded, pointer, timeoutMs }) => {
   const shown = await drawn;
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const painted = performance.now() - started;
-  const ahead = graph.querySelector(":scope > svg")?.hasAttribute("data-ahead") ?? false;
-  return { drawn_ms: shown - started, painted_ms: painted, ahead };
+  const svg = graph.querySelector(":scope > svg");
+  const inPlace = svg?.getAttribute("data-in-place") ?? null;
+  const ahead = (svg?.hasAttribute("data-ahead") ?? false) || inPlace === "kept";
+  return { drawn_ms: shown - started, painted_ms: painted, ahead, in_place: inPlace };
 }
 """
 
@@ -203,8 +207,9 @@ def markdown(f: dict[str, Any]) -> str:
     def row(key: str) -> str:
         rows = f.get(key, [])
         ahead = sum(1 for r in rows if r.get("ahead"))
+        placed = sum(1 for r in rows if r.get("in_place"))
         drawn, painted = cell(col(rows, "drawn_ms")), cell(col(rows, "painted_ms"))
-        return f"{drawn} | {painted} | {ahead} of {len(rows)} |"
+        return f"{drawn} | {painted} | {placed} of {len(rows)} | {ahead} of {len(rows)} |"
 
     def view(rows: list[dict]) -> str:
         boxes, drawn = max(col(rows, "boxes")), max(col(rows, "drawn"))
@@ -226,8 +231,8 @@ def markdown(f: dict[str, Any]) -> str:
             f"| {cell(col(expression, 'painted_ms'))} |",
             "",
             "| A click on the Python MLP preset (ms) | → new graph | → painted "
-            "| drawn from a layout made ahead |",
-            "|---|---|---|---|",
+            "| drawn in place | from a layout made ahead or a view kept |",
+            "|---|---|---|---|---|",
             f"| open a folded neuron (its box), the view read first | {row('open')}",
             f"| fold it again (its open frame), the view read first | {row('fold')}",
             f"| open a folded neuron, clicked as soon as painted | {row('open_now')}",

@@ -128,12 +128,12 @@ FOLD = {
     "python": [{"painted_ms": 900.0, "boxes": 38, "drawn": 40, "smallest_px": 12.0}] * 3,
     "expression": [{"painted_ms": 1500.0, "boxes": 60, "drawn": 1627, "smallest_px": 11.5}] * 3,
     "open": [
-        {"drawn_ms": 50.0, "painted_ms": 60.0, "ahead": True},
-        {"drawn_ms": 70.0, "painted_ms": 80.0, "ahead": True},
+        {"drawn_ms": 50.0, "painted_ms": 60.0, "ahead": True, "in_place": "open"},
+        {"drawn_ms": 70.0, "painted_ms": 80.0, "ahead": True, "in_place": "open"},
     ],
     "fold": [
-        {"drawn_ms": 40.0, "painted_ms": 50.0, "ahead": True},
-        {"drawn_ms": 120.0, "painted_ms": 130.0},
+        {"drawn_ms": 40.0, "painted_ms": 50.0, "ahead": True, "in_place": "kept"},
+        {"drawn_ms": 120.0, "painted_ms": 130.0, "in_place": None},
     ],
     "open_now": [{"drawn_ms": 150.0, "painted_ms": 160.0, "ahead": False}] * 2,
     "fold_now": [{"drawn_ms": 30.0, "painted_ms": 40.0, "ahead": True}] * 2,

@@ -133,7 +133,7 @@ export class InPlace {
     const part = parts.map((g) => extent(g)).filter(Boolean).reduce(unionBox, null);
     if (!part) return null;
     const map = this.mapFor(root, region, part, opens);
-    const moves = moveAll(root, map, edges);
+    moveAll(root, map, edges);
     // The new part, where the region now is (centred in it); its edges to the rest drawn anew.
     const [left, top] = map(region.x, region.y);
     const [right, bottom] = map(region.x + region.width, region.y + region.height);
@@ -148,7 +148,7 @@ export class InPlace {
       else root.append(adopted);
     }
     for (const title of root.querySelectorAll("title")) title.remove();
-    this.drawEdges(root, edges, moves);
+    this.drawEdges(root, edges);
     resize(svg, root, map);
     if (!drawsExactly(root, ids, edges)) return null;
     svg.setAttribute("data-in-place", opens ? "open" : "fold");
@@ -176,7 +176,7 @@ export class InPlace {
 
   /** The edges of `edges` (the fold view's) not drawn yet: from the tail's side to the head's,
    * between the nodes where they are now. */
-  drawEdges(root, edges, moves) {
+  drawEdges(root, edges) {
     const label = root.querySelector("g.node text");
     for (const edge of edges.values()) {
       if (byId(root, edge.id)) continue;
@@ -197,8 +197,11 @@ export class InPlace {
         text.textContent = `×${edge.count}`;
         group.append(text);
       }
-      root.append(group);
-      moves.set(edge.id, null);
+      // Under the nodes: where it crosses a box on its way (Graphviz routes around them, this
+      // curve does not), it passes behind it.
+      const firstNode = root.querySelector(":scope > g.node");
+      if (firstNode) firstNode.before(group);
+      else root.append(group);
     }
   }
 
