@@ -91,7 +91,11 @@ _ON_SCREEN = """
   }).map((g) => g.id);
 }
 """
-_MADE_AHEAD = "() => performance.getEntriesByName('layouts-ahead').length > 0"
+# The views one click away laid out (graph/layout-ahead.js), then the nearest composed into the
+# graph on screen (graph/in-place.js).
+_MADE_AHEAD = (
+    "() => ['layouts-ahead', 'views-ahead'].every((m) => performance.getEntriesByName(m).length)"
+)
 
 # Click `selector` as a pointer does (a press, then a click where it was: graph/pan-zoom.js
 # leaves a touch press to the page, so the press is the click's alone) or as a button does, and
@@ -132,7 +136,7 @@ async ({ selector, folded, pointer, timeoutMs }) => {
 
 
 def made_ahead(page: Page) -> None:
-    """Until the page has laid out the views one click away (graph/layout-ahead.js)."""
+    """Until the page has laid out the views one click away and composed the nearest."""
     page.wait_for_function(_MADE_AHEAD, timeout=TIMEOUT_MS)
 
 

@@ -115,6 +115,8 @@ export class GraphView {
       return place ? (place.dot ?? null) : recordDot(trace, this.dotStyle, next.view);
     };
     this.layout.makeAhead?.(this.folds.nextDots(trace, far, dotOf));
+    const planOf = ({ id, open }) => this.placeOf(trace, this.folds.viewFor(trace, open), id);
+    if (this.layout.ahead) this.inPlace.composeAhead(this.folds.nextViews(far), planOf, this.layout.ahead);
   }
 
   /** How opening or folding group `id` to `fold` (FoldScreen.viewFor's) is drawn in place
@@ -171,6 +173,7 @@ export class GraphView {
     delete this.container.dataset.located; // a new graph: no failed check's mark on it yet
     // A big graph in tiles: a step repaints only the tiles it touched, those on screen.
     const culler = tileSvg(svg) ? new TileCuller(svg) : null;
+    culler?.startHidden(); // the first view shows its own tiles (onView below)
     this.culler = culler;
     this.groups = new Map();
     for (const group of svg.querySelectorAll("g.node, g.edge")) this.groups.set(group.id, group);
@@ -194,8 +197,6 @@ export class GraphView {
     this.panZoom.initial(this.boxes.boxOf(this.folds.shown(trace.output)));
     this.container.dataset.folded = String(this.folds.texts.size); // boxes drawn for groups
     for (const button of this.foldButtons ?? []) button.hidden = this.folds.groups.length === 0;
-    // The tiles away from the view stop rendering once all have been drawn (after a frame).
-    if (culler) requestAnimationFrame(() => setTimeout(() => culler.start(), 0));
   }
 
   /** Show the stepper's position; `dirty`: ids whose grad text may have changed (null: all);

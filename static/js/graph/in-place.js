@@ -17,6 +17,8 @@ import { partDot } from "./record-dot.js";
 import { byId, element, moveAll, overlaps, resize, round, shiftGroup, unionBox } from "./svg-shapes.js";
 
 const KEPT = 8; // views drawn before, kept for a fold back
+const EARLY = 6; // views one click away composed ahead, nearest first
+const COMPOSED = "views-ahead"; // the User Timing mark of those all composed
 const ARROW = 10; // Graphviz's arrowhead length and half width at arrowsize 1
 const ARROW_HALF = 3.5;
 const TRIES = 8; // halvings of how far a fold may shrink the plane
@@ -49,6 +51,8 @@ export class InPlace {
     this.record = null;
     this.current = null; // {open, view, svg}: the graph on screen, a copy as laid out
     this.kept = new Map(); // open groups' key → a copy of the view drawn with them
+    this.early = new Map(); // open groups' key → the view one click away, composed ahead
+    this.generation = 0; // of the graph on screen: what was composed for an older one is not used
   }
 
   /** The graph just put on screen (before it is tiled or marked): copied, and kept by its open
@@ -56,6 +60,8 @@ export class InPlace {
   drawn(svg, trace, view, open, graphviz) {
     if (trace !== this.record) this.forget();
     this.record = trace;
+    this.early.clear(); // composed from the view before
+    this.generation += 1;
     if (!view || !graphviz) {
       this.current = null;
       return;
@@ -74,6 +80,27 @@ export class InPlace {
     this.record = null;
     this.current = null;
     this.kept.clear();
+    this.early.clear();
+    this.generation += 1;
+  }
+
+  /** While the page is idle, compose the first of `moves` (the views one click away, nearest
+   * first; `planOf(move)`: its plan, or null) from their parts once `ahead` (layout-ahead.js)
+   * has laid them out: a click on one then costs its install. */
+  async composeAhead(moves, planOf, ahead) {
+    const generation = this.generation;
+    const current = () => generation === this.generation;
+    performance.clearMarks(COMPOSED);
+    await ahead.made();
+    for (const move of moves.slice(0, EARLY)) {
+      await new Promise((resolve) => whenIdle(resolve));
+      const place = current() ? planOf(move) : null;
+      const inner = place?.dot ? await ahead.take(place.dot) : null;
+      const svg = inner && current() ? place.compose(inner) : null;
+      svg?.setAttribute("data-ahead", ""); // laid out and composed before it was asked for
+      if (svg) this.early.set(place.key, svg);
+    }
+    if (current()) performance.mark(COMPOSED); // for tests and benchmarks (docs/frontend.md)
   }
 
   /** How the move to fold view `view` with the groups `open` open (opening or folding group
@@ -85,15 +112,21 @@ export class InPlace {
     const opens = now.view.isBox(id) && open.has(id) && open.size === now.open.size + 1;
     const folds = now.open.has(id) && !open.has(id) && [...open].every((g) => now.open.has(g));
     if (!opens && !folds) return null;
-    if (this.kept.has(keyOf(open))) {
-      const svg = this.kept.get(keyOf(open)).cloneNode(true);
+    const key = keyOf(open);
+    if (this.kept.has(key)) {
+      const svg = this.kept.get(key).cloneNode(true);
       svg.setAttribute("data-in-place", "kept");
+      return { svg };
+    }
+    if (this.early.has(key)) {
+      const svg = this.early.get(key);
+      this.early.delete(key); // handed out once: the view drawn is kept (drawn) as it is shown
       return { svg };
     }
     const only = addedItems(now.view, view);
     if (!only.size) return null;
     const dot = partDot(trace, this.style, view, only, id);
-    return { dot, compose: (inner) => this.compose(now, view, id, opens, inner) };
+    return { key, dot, compose: (inner) => this.compose(now, view, id, opens, inner) };
   }
 
   /** The drawing of a `place` (plan's): a view kept, or its part laid out by `layout` (a
@@ -178,10 +211,12 @@ export class InPlace {
    * between the nodes where they are now. */
   drawEdges(root, edges) {
     const label = root.querySelector("g.node text");
+    const drawn = new Map([...root.children].map((child) => [child.id, child]));
+    const firstNode = root.querySelector(":scope > g.node");
     for (const edge of edges.values()) {
-      if (byId(root, edge.id)) continue;
-      const tail = extent(byId(root, edge.from));
-      const head = extent(byId(root, edge.to));
+      if (drawn.has(edge.id) || !drawn.has(edge.from) || !drawn.has(edge.to)) continue;
+      const tail = extent(drawn.get(edge.from));
+      const head = extent(drawn.get(edge.to));
       if (!tail || !head) continue;
       const [from, to] = this.ends(tail, head);
       const { d, points } = edgeCurve(from, to, this.rankdir, ARROW * this.arrowsize, ARROW_HALF * this.arrowsize);
@@ -199,7 +234,6 @@ export class InPlace {
       }
       // Under the nodes: where it crosses a box on its way (Graphviz routes around them, this
       // curve does not), it passes behind it.
-      const firstNode = root.querySelector(":scope > g.node");
       if (firstNode) firstNode.before(group);
       else root.append(group);
     }
@@ -231,6 +265,11 @@ function drawsExactly(root, ids, edges) {
   const lines = [...root.querySelectorAll(":scope > g.edge")].map((g) => g.id);
   const same = (list, want) => list.length === want.size && new Set(list).size === list.length && list.every((x) => want.has(x));
   return same(nodes, ids) && same(lines, new Set(edges.keys()));
+}
+
+function whenIdle(fn) {
+  if (globalThis.requestIdleCallback) requestIdleCallback(fn, { timeout: 1000 });
+  else setTimeout(fn, 50);
 }
 
 function keyOf(open) {

@@ -45,11 +45,18 @@ export class LayoutAhead {
   /** Make these views next (`makers`: functions returning a DOT, or null for none), in order;
    * the views asked for before and not yet made are dropped. */
   ahead(makers) {
+    this.finish?.(); // a list still being made: whoever waits for it goes on
     this.queue = [...makers];
     this.position = 0; // in the list: the first `parsed` views are kept parsed
+    this.finished = new Promise((resolve) => (this.finish = resolve));
     for (const entry of this.entries.values()) entry.likely = false;
     performance.clearMarks(MADE); // set again once these are made
     if (!this.running) this.idle(() => this.next());
+  }
+
+  /** Resolves once the list asked for last is all made (or when a newer list is). */
+  made() {
+    return this.finished ?? Promise.resolve();
   }
 
   /** While a layout asked for on demand runs, nothing more is made ahead: the two workers
@@ -70,6 +77,7 @@ export class LayoutAhead {
     if (dot === undefined) {
       for (const entry of this.entries.values()) if (!entry.likely) entry.element = null;
       performance.mark(MADE); // all made: for tests and benchmarks (timings.js)
+      this.finish?.();
       return;
     }
     const likely = dot !== null && ++this.position <= this.parsed;

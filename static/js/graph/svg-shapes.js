@@ -6,10 +6,12 @@ import { extent } from "./graph-tiles.js";
 import { edgeMove, mapPairs, shift } from "./plane-map.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+const STILL = (x, y) => [x, y];
 const CLEARANCE = 4; // SVG units: nodes closer than this after a fold count as overlapping
 
 /** Each node moved whole with its centre, each cluster frame and the background by the plane,
- * each edge's ends with its nodes and its middle by the plane. Returns node id → its shift. */
+ * each edge's ends with its nodes and its middle by the plane (an edge between two nodes that
+ * stay, both before the region, stays). Returns node id → its shift, for those that move. */
 export function moveAll(root, map, edges) {
   const moves = new Map();
   for (const node of root.querySelectorAll(":scope > g.node")) {
@@ -17,6 +19,7 @@ export function moveAll(root, map, edges) {
     if (!box) continue;
     const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
     const [nx, ny] = map(cx, cy);
+    if (nx === cx && ny === cy) continue; // before the region on both axes
     const move = shift(nx - cx, ny - cy);
     moves.set(node.id, move);
     shiftGroup(node, move);
@@ -26,8 +29,9 @@ export function moveAll(root, map, edges) {
   if (background) background.setAttribute("points", mapPairs(background.getAttribute("points"), map));
   for (const group of root.querySelectorAll(":scope > g.edge")) {
     const edge = edges.get(group.id);
-    const tail = moves.get(edge?.from) ?? map;
-    const head = moves.get(edge?.to) ?? map;
+    if (edge && !moves.has(edge.from) && !moves.has(edge.to)) continue; // between two still nodes
+    const tail = moves.get(edge?.from) ?? STILL;
+    const head = moves.get(edge?.to) ?? STILL;
     for (const shape of group.children) {
       if (shape.localName === "path") shape.setAttribute("d", mapPairs(shape.getAttribute("d"), edgeMove(tail, head, map)));
       else if (shape.localName === "polygon") shape.setAttribute("points", mapPairs(shape.getAttribute("points"), head));

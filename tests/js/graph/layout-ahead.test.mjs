@@ -160,3 +160,24 @@ test("nothing is made ahead while a layout on demand runs", async () => {
   await settle();
   assert.deepEqual(workers[0].asked.map((m) => m.dot), ["a"]);
 });
+
+test("made() waits for the list asked for last: all made, or a newer list asked for", async () => {
+  const { ahead, workers, settle } = made();
+  let done = false;
+  ahead.ahead(views("a", "b"));
+  ahead.made().then(() => (done = true));
+  await settle();
+  workers[0].answer();
+  await settle();
+  assert.equal(done, false); // "b" is being made
+  workers[0].answer();
+  await settle();
+  assert.equal(done, true);
+  let dropped = false;
+  ahead.ahead(views("c"));
+  ahead.made().then(() => (dropped = true));
+  await settle();
+  ahead.ahead(views()); // a newer list: whoever waited for "c" goes on
+  await settle();
+  assert.equal(dropped, true);
+});
