@@ -54,11 +54,12 @@ export class GraphView {
     const choice = this.folds.choice(trace, fold);
     const pinned = keep ? this.onScreen(keep) : null;
     let was = keep ? this.nodePlaces() : null; // where the graph's nodes were: they glide
-    // Graphviz lays out DOT; the layered layout (chosen, or Graphviz's fallback) the record's graph.
-    const source = {
+    // Graphviz lays out DOT; the layered layout (chosen, or Graphviz's fallback) the record's
+    // graph: written only when the graph is laid out whole (not for a group drawn in place).
+    const source = () => ({
       dot: choice.layout === "graphviz" ? recordDot(trace, this.dotStyle, fold.view) : null,
       graph: layeredGraph(trace, this.dotStyle, fold.view),
-    };
+    });
     const place = keep ? this.placeOf(trace, fold, keep) : null;
     const token = ++this.token;
     const count = trace.nodes.length;
@@ -69,7 +70,7 @@ export class GraphView {
     try {
       const offMainThread = count > OFF_MAIN_THREAD;
       if (place) svg = await this.inPlace.draw(place, this.layout, offMainThread);
-      if (!svg && token === this.token) svg = await this.layout.layout(source, choice, { offMainThread });
+      if (!svg && token === this.token) svg = await this.layout.layout(source(), choice, { offMainThread });
     } finally {
       progress?.();
       if (token === this.token) {
@@ -79,7 +80,8 @@ export class GraphView {
     }
     if (!svg || token !== this.token) return false;
     const laidOut = performance.now();
-    this.inPlace.drawn(svg, trace, fold.view, fold.open, svg.getAttribute("data-layout") === "graphviz");
+    const graphviz = svg.getAttribute("data-layout") === "graphviz";
+    this.inPlace.drawn(svg, trace, fold.view, fold.open, graphviz, place?.pristine);
     was = glidesFrom(was) ? was : null;
     if (was) arrive(svg, was);
     this.install(svg, trace, fold);

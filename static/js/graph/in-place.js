@@ -56,8 +56,9 @@ export class InPlace {
   }
 
   /** The graph just put on screen (before it is tiled or marked): copied, and kept by its open
-   * groups. `view`: its fold view (null: not folded); `graphviz`: whether Graphviz drew it. */
-  drawn(svg, trace, view, open, graphviz) {
+   * groups. `view`: its fold view (null: not folded); `graphviz`: whether Graphviz drew it;
+   * `pristine`: a copy made before (a plan's, kept or composed ahead), else one is made. */
+  drawn(svg, trace, view, open, graphviz, pristine = null) {
     if (trace !== this.record) this.forget();
     this.record = trace;
     this.early.clear(); // composed from the view before
@@ -66,7 +67,7 @@ export class InPlace {
       this.current = null;
       return;
     }
-    const copy = svg.cloneNode(true);
+    const copy = pristine ?? svg.cloneNode(true);
     copy.removeAttribute("data-ahead");
     copy.removeAttribute("data-in-place");
     this.current = { open: new Set(open), view, svg: copy };
@@ -98,14 +99,14 @@ export class InPlace {
       const inner = place?.dot ? await ahead.take(place.dot) : null;
       const svg = inner && current() ? place.compose(inner) : null;
       svg?.setAttribute("data-ahead", ""); // laid out and composed before it was asked for
-      if (svg) this.early.set(place.key, svg);
+      if (svg) this.early.set(place.key, { svg, pristine: svg.cloneNode(true) }); // copied now, not on a click
     }
     if (current()) performance.mark(COMPOSED); // for tests and benchmarks (docs/frontend.md)
   }
 
   /** How the move to fold view `view` with the groups `open` open (opening or folding group
-   * `id`) is drawn in place, or null (laid out whole): {svg} a view drawn before; else {dot:
-   * the part to lay out, compose(inner)}. */
+   * `id`) is drawn in place, or null (laid out whole): {key, made()} for a view drawn before
+   * or composed ahead (handOut); else {key, dot: the part to lay out, compose(inner)}. */
   plan(trace, id, view, open) {
     const now = this.current;
     if (!now || trace !== this.record || !view) return null;
@@ -113,33 +114,41 @@ export class InPlace {
     const folds = now.open.has(id) && !open.has(id) && [...open].every((g) => now.open.has(g));
     if (!opens && !folds) return null;
     const key = keyOf(open);
-    if (this.kept.has(key)) {
-      const svg = this.kept.get(key).cloneNode(true);
-      svg.setAttribute("data-in-place", "kept");
-      return { svg };
-    }
-    if (this.early.has(key)) {
-      const svg = this.early.get(key);
-      this.early.delete(key); // handed out once: the view drawn is kept (drawn) as it is shown
-      return { svg };
-    }
+    if (this.kept.has(key) || this.early.has(key)) return { key, made: () => this.handOut(key) };
     const only = addedItems(now.view, view);
     if (!only.size) return null;
     const dot = partDot(trace, this.style, view, only, id);
     return { key, dot, compose: (inner) => this.compose(now, view, id, opens, inner) };
   }
 
-  /** The drawing of a `place` (plan's): a view kept, or its part laid out by `layout` (a
+  /** The drawing of a `place` (plan's): a view made before, or its part laid out by `layout` (a
    * VizLayout) and put into the graph on screen; null if that fails or a newer layout
    * cancelled it (the whole graph is laid out then). */
   async draw(place, layout, offMainThread) {
-    if (place.svg) return place.svg;
+    if (place.made) {
+      Object.assign(place, place.made()); // its svg, and its pristine copy for drawn()
+      return place.svg;
+    }
     try {
       const inner = await layout.layout({ dot: place.dot, graph: NO_FALLBACK }, GRAPHVIZ, { offMainThread });
       return inner ? place.compose(inner) : null;
     } catch {
       return null;
     }
+  }
+
+  /** The view of `key` drawn before or composed ahead: {svg: to put on screen, pristine: its
+   * copy for drawn()}. A view composed ahead is handed out once. */
+  handOut(key) {
+    if (this.kept.has(key)) {
+      const pristine = this.kept.get(key);
+      const svg = pristine.cloneNode(true);
+      svg.setAttribute("data-in-place", "kept");
+      return { svg, pristine };
+    }
+    const made = this.early.get(key);
+    this.early.delete(key);
+    return made;
   }
 
   /** The drawing `now` with group `id` opened (`opens`) or folded to fold view `view`, its new
