@@ -17,7 +17,7 @@ import { partDot } from "./record-dot.js";
 import { byId, element, moveAll, overlaps, resize, round, shiftGroup, unionBox } from "./svg-shapes.js";
 
 const KEPT = 8; // views drawn before, kept for a fold back
-const EARLY = 6; // views one click away composed ahead, nearest first
+const EARLY = 12; // views one click away composed ahead, nearest first (the ones parsed ahead)
 const COMPOSED = "views-ahead"; // the User Timing mark of those all composed
 const ARROW = 10; // Graphviz's arrowhead length and half width at arrowsize 1
 const ARROW_HALF = 3.5;

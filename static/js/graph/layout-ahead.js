@@ -21,6 +21,7 @@ export class LayoutAhead {
     this.worker = null;
     this.running = false;
     this.held = 0; // layouts on demand running
+    this.making = null; // {dot, entry, answer}: the layout the worker is making
     this.position = 0; // in the current list
     this.nextId = idCounter();
   }
@@ -63,6 +64,23 @@ export class LayoutAhead {
    * would share the CPU (the first datapoint chosen after a Load took 456 ms, not ~130). */
   hold() {
     this.held += 1;
+    this.abandon();
+  }
+
+  /** The layout being made ahead is dropped and its worker stopped (a layout asked for now
+   * would share the CPU with it: the first datapoint chosen right after a Load took 430 ms,
+   * not ~130); it is made again first once the page is idle again. */
+  abandon() {
+    if (!this.making) return;
+    const { dot, entry, answer } = this.making;
+    this.making = null;
+    this.worker?.terminate();
+    this.worker = null;
+    if (this.entries.get(dot) === entry) this.entries.delete(dot);
+    entry.waiting = null;
+    this.queue.unshift(() => dot);
+    this.position -= 1; // counted again when it is made
+    answer();
   }
 
   release() {
@@ -104,10 +122,13 @@ export class LayoutAhead {
     let answer;
     const waiting = new Promise((resolve) => (answer = resolve));
     const entry = this.store(dot, { text: null, element: null, waiting, likely });
+    this.making = { dot, entry, answer };
+    const worker = this.worker;
     const answered = (event) => {
       const { type, id: to, svg } = event.data ?? {};
       if (to !== id) return;
-      this.worker.removeEventListener("message", answered);
+      worker.removeEventListener("message", answered);
+      this.making = null;
       entry.waiting = null;
       if (type === SVG && typeof svg === "string") {
         entry.text = svg;
@@ -116,9 +137,9 @@ export class LayoutAhead {
       } else if (this.entries.get(dot) === entry) this.entries.delete(dot);
       answer();
     };
-    this.worker.addEventListener("message", answered);
+    worker.addEventListener("message", answered);
     // No graph for the layered layout: a view Graphviz fails on is not made ahead.
-    this.worker.postMessage(layoutMessage(id, this.vizUrl, dot, { layout: "graphviz", note: "" }, {}, null));
+    worker.postMessage(layoutMessage(id, this.vizUrl, dot, { layout: "graphviz", note: "" }, {}, null));
     return waiting;
   }
 

@@ -19,6 +19,9 @@ class FakeWorker extends EventTarget {
     assert.equal(message.choice.layout, "graphviz");
     this.asked.push(message);
   }
+  terminate() {
+    this.terminated = true;
+  }
   answer({ fail = false } = {}) {
     const { id, dot } = this.asked.shift();
     const data = fail ? layoutFailedMessage(id, "out of memory") : svgMessage(id, `svg ${dot}`);
@@ -39,6 +42,7 @@ function made() {
     parsed: 2,
   });
   const settle = async () => {
+    await new Promise((resolve) => setImmediate(resolve)); // what an answer schedules
     for (let i = 0; i < 20 && idle.length; i++) {
       idle.shift()();
       await new Promise((resolve) => setImmediate(resolve));
@@ -159,6 +163,24 @@ test("nothing is made ahead while a layout on demand runs", async () => {
   ahead.release();
   await settle();
   assert.deepEqual(workers[0].asked.map((m) => m.dot), ["a"]);
+});
+
+test("a layout on demand stops the one being made ahead; it is made again first after", async () => {
+  const { ahead, workers, settle } = made();
+  ahead.ahead(views("a", "b"));
+  await settle();
+  assert.deepEqual(workers[0].asked.map((m) => m.dot), ["a"]);
+  ahead.hold();
+  assert.equal(workers[0].terminated, true);
+  assert.equal(ahead.take("a"), null); // nothing kept of it
+  ahead.release();
+  await settle();
+  assert.equal(workers.length, 2); // a new worker
+  assert.deepEqual(workers[1].asked.map((m) => m.dot), ["a"]);
+  workers[1].answer();
+  await settle();
+  assert.deepEqual(workers[1].asked.map((m) => m.dot), ["b"]);
+  assert.deepEqual(ahead.take("a"), { parsed: "svg a" });
 });
 
 test("made() waits for the list asked for last: all made, or a newer list asked for", async () => {
