@@ -24,6 +24,8 @@ const UNCARRIED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufdd0-\u
 
 export class RecordError extends Error {}
 
+const CHECKED = new WeakMap(); // record → {style, checked}: a record is checked once per style
+
 /** User text as literal record-label text (engine.record.dot.escape_record): a line break as a space,
  * a backslash before `{ } | < > " \` and space. */
 export function escapeRecord(text) {
@@ -199,6 +201,16 @@ function oneLine(text) {
  * inputs, out}], drawn}: the texts cleaned (text), the edges as {id, from, to}.
  */
 function checkedValues(record, style) {
+  const known = CHECKED.get(record);
+  if (known?.style === style) return known.checked;
+  const checked = checkValues(record, style);
+  CHECKED.set(record, { style, checked });
+  return checked;
+}
+
+/** checkedValues, read from the record: ~8 ms at 7,040 values, and every view one click away
+ * of a folded graph writes a DOT (layout-ahead.js, in-place.js). */
+function checkValues(record, style) {
   const nodes = record?.nodes;
   if (!Array.isArray(nodes) || nodes.length === 0) throw new RecordError("the graph has no values");
   if (nodes.length > style.max_nodes) {
