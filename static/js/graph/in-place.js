@@ -16,8 +16,13 @@ import { bandMap, edgeCurve, shift } from "./plane-map.js";
 import { partDot } from "./record-dot.js";
 import { byId, element, moveAll, overlaps, resize, round, shiftGroup, unionBox } from "./svg-shapes.js";
 
-const KEPT = 8; // views drawn before, kept for a fold back
-const EARLY = 12; // views one click away composed ahead, nearest first (the ones parsed ahead)
+// Views drawn before, kept for a fold back. Each kept or composed view is ~2,000 elements of a
+// folded network: more held more garbage for a GC to walk once the record changed (a first
+// datapoint chosen right after the moons preset's Load waited ~350 ms for one).
+const KEPT = 6;
+// Views one click away composed ahead, nearest the view's centre first: 8 covers the boxes on
+// screen at 1280x800; 12 held enough more that a GC pause (~350 ms) came after the next Load.
+const EARLY = 8;
 const COMPOSED = "views-ahead"; // the User Timing mark of those all composed
 const ARROW = 10; // Graphviz's arrowhead length and half width at arrowsize 1
 const ARROW_HALF = 3.5;
@@ -99,7 +104,7 @@ export class InPlace {
       const inner = place?.dot ? await ahead.take(place.dot) : null;
       const svg = inner && current() ? place.compose(inner) : null;
       svg?.setAttribute("data-ahead", ""); // laid out and composed before it was asked for
-      if (svg) this.early.set(place.key, { svg, pristine: svg.cloneNode(true) }); // copied now, not on a click
+      if (svg) this.early.set(place.key, { svg }); // copied for drawn() when shown: half the memory
     }
     if (current()) performance.mark(COMPOSED); // for tests and benchmarks (docs/frontend.md)
   }
@@ -138,7 +143,7 @@ export class InPlace {
   }
 
   /** The view of `key` drawn before or composed ahead: {svg: to put on screen, pristine: its
-   * copy for drawn()}. A view composed ahead is handed out once. */
+   * copy for drawn(), if one is kept}. A view composed ahead is handed out once. */
   handOut(key) {
     if (this.kept.has(key)) {
       const pristine = this.kept.get(key);
