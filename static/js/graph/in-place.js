@@ -12,6 +12,7 @@
 // What comes out is checked against the fold view: every node and edge it draws, no other;
 // else null, and the page lays the whole graph out (graph-view.js).
 import { extent } from "./graph-tiles.js";
+import { whenIdle } from "./layout-ahead.js";
 import { bandMap, edgeCurve, shift } from "./plane-map.js";
 import { partDot } from "./record-dot.js";
 import { byId, element, moveAll, overlaps, resize, round, shiftGroup, unionBox } from "./svg-shapes.js";
@@ -279,11 +280,6 @@ function drawsExactly(root, ids, edges) {
   const lines = [...root.querySelectorAll(":scope > g.edge")].map((g) => g.id);
   const same = (list, want) => list.length === want.size && new Set(list).size === list.length && list.every((x) => want.has(x));
   return same(nodes, ids) && same(lines, new Set(edges.keys()));
-}
-
-function whenIdle(fn) {
-  if (globalThis.requestIdleCallback) requestIdleCallback(fn, { timeout: 1000 });
-  else setTimeout(fn, 50);
 }
 
 function keyOf(open) {

@@ -177,7 +177,8 @@ export class LayoutAhead {
   }
 }
 
-function whenIdle(fn) {
+/** Call `fn` when the page is idle (within a second), or soon where there is no idle callback. */
+export function whenIdle(fn) {
   if (globalThis.requestIdleCallback) requestIdleCallback(fn, { timeout: 1000 });
   else setTimeout(fn, 50);
 }
