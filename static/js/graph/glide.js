@@ -1,9 +1,9 @@
-// A group opened or folded: Graphviz lays the whole graph out again, and the boxes and values
-// it drew before may land elsewhere on screen (the opened group stays put: fold-screen.js). So
-// that the graph does not jump, each one drawn before and after glides from where it was to
-// where it is, what is new — the opened group's values, the folded group's box — fades in,
-// and the edges are drawn once all are there (graph/graph.css). Nothing moves when the reader
-// asks for less motion.
+// A group opened or folded: the boxes and values drawn before move — aside, when it is drawn
+// in place (in-place.js), anywhere, when Graphviz lays the whole graph out again (the opened
+// group stays put: fold-screen.js). So that nothing jumps, each one drawn before and after
+// glides from where it was to where it is, what is new — the opened group's values, the folded
+// group's box — fades in, and the edges are drawn once all are there (graph/graph.css).
+// Nothing moves when the reader asks for less motion.
 import { NodeBoxes } from "./node-boxes.js";
 
 const GLIDE_MS = 280;

@@ -175,7 +175,6 @@ export class GraphView {
     delete this.container.dataset.located; // a new graph: no failed check's mark on it yet
     // A big graph in tiles: a step repaints only the tiles it touched, those on screen.
     const culler = tileSvg(svg) ? new TileCuller(svg) : null;
-    culler?.startHidden(); // the first view shows its own tiles (onView below)
     this.culler = culler;
     this.groups = new Map();
     for (const group of svg.querySelectorAll("g.node, g.edge")) this.groups.set(group.id, group);

@@ -70,7 +70,10 @@ const idle = globalThis.requestIdleCallback
   : (fn) => setTimeout(fn, 50);
 
 export class TileCuller {
-  /** svg: the graph's <svg>, already tiled. Nothing is hidden until `startHidden()`. */
+  /** svg: the graph's <svg>, already tiled and not yet on screen. Every tile starts hidden:
+   * only those the first view shows (`show`) are styled and laid out for its first frame, the
+   * ones near it when idle (a neuron opened on the folded MLP: its install ~75 → ~40 ms, most
+   * tiles off screen). */
   constructor(svg) {
     this.svg = svg;
     const root = svg.querySelector("g.graph");
@@ -83,9 +86,9 @@ export class TileCuller {
       const box = { x: m.a * x + m.e, y: m.d * y + m.f, width: m.a * width, height: m.d * height };
       return { inner: holder.firstElementChild, box, shown: true };
     });
+    for (const tile of this.tiles) this.set(tile, false);
     this.view = null;
     this.upcoming = []; // the views the next steps will pan to
-    this.started = false;
     this.pending = false;
   }
 
@@ -95,18 +98,9 @@ export class TileCuller {
     this.later();
   }
 
-  /** Start with every tile hidden, before the <svg> is on screen: only those the first view
-   * shows (`show`) are styled and laid out for its first frame, the ones near it when idle.
-   * A neuron opened on the folded MLP: its install ~75 → ~40 ms, most tiles off screen. */
-  startHidden() {
-    for (const tile of this.tiles) this.set(tile, false);
-    this.started = true;
-  }
-
   /** The view moved to `view` (the visible box in the <svg>'s units, pan-zoom.js). */
   show(view) {
     this.view = view;
-    if (!this.started) return;
     for (const tile of this.tiles) {
       if (!tile.shown && overlaps(tile.box, view)) this.set(tile, true);
     }
@@ -114,7 +108,7 @@ export class TileCuller {
   }
 
   later() {
-    if (this.pending || !this.started) return;
+    if (this.pending) return;
     this.pending = true;
     idle(() => this.settle());
   }
