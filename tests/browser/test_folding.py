@@ -216,6 +216,42 @@ PLACES = """() => Object.fromEntries([...document.querySelectorAll('#graph svg g
 }))"""
 
 
+# The edges drawn anew when a group opens or folds in place (in-place.js), each with the node
+# boxes a point along it falls inside (a box shrunk by 1: an edge starts on its tail's side).
+CROSSED = """() => {
+  const svg = document.querySelector('#graph > svg');
+  const numbers = (text) => text.trim().split(/[ ,MC]+/).filter(Boolean).map(Number);
+  const boxes = [...svg.querySelectorAll('g.node')].map((g) => {
+    const e = g.querySelector('ellipse');
+    if (e) {
+      const [cx, cy, rx, ry] = ['cx', 'cy', 'rx', 'ry'].map((a) => +e.getAttribute(a));
+      return [g.id, cx - rx, cy - ry, cx + rx, cy + ry];
+    }
+    const n = numbers(g.querySelector('polygon').getAttribute('points'));
+    const xs = n.filter((_, i) => i % 2 === 0);
+    const ys = n.filter((_, i) => i % 2 === 1);
+    return [g.id, Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  });
+  return [...svg.querySelectorAll('g.edge.routed')].map((g) => {
+    // Its path as written (M x,y C x,y x,y x,y ...): points along each cubic piece.
+    const n = numbers(g.querySelector('path').getAttribute('d'));
+    const hit = new Set();
+    for (let i = 0; i + 7 < n.length; i += 6) {
+      const [x0, y0, x1, y1, x2, y2, x3, y3] = n.slice(i, i + 8);
+      for (let k = 0; k <= 20; k++) {
+        const t = k / 20, u = 1 - t;
+        const x = u * u * u * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3;
+        const y = u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3;
+        for (const [id, ax, ay, bx, by] of boxes) {
+          if (x > ax + 1 && x < bx - 1 && y > ay + 1 && y < by - 1) hit.add(id);
+        }
+      }
+    }
+    return [g.id, [...hit]];
+  });
+}"""
+
+
 def turned(before: dict, after: dict) -> list:
     """The pairs of nodes drawn in both whose order on either axis is not the same."""
     common = sorted(set(before) & set(after))
@@ -242,7 +278,8 @@ def overlapping(places: dict) -> list:
 def test_groups_open_and_fold_in_place(page: Page):
     """A group opens where its box was and folds where its frame was: the rest of the graph
     keeps its order on both axes (what is beside moves aside, nothing jumps over anything),
-    no two nodes overlap, and a fold back to a view drawn before is that drawing again."""
+    no two nodes overlap, the edges drawn anew pass between the boxes, not through them, and a
+    fold back to a view drawn before is that drawing again."""
     groups = record_of(MLP_PYTHON)["groups"]
     a, b = groups[4], groups[5]  # two neurons of one layer, side by side
     load_preset(page)
@@ -263,6 +300,10 @@ def test_groups_open_and_fold_in_place(page: Page):
         after = page.evaluate(PLACES)
         assert turned(before, after) == [], selector
         assert overlapping(after) == [], selector
+        # The edges between the group and the rest are drawn anew, between the boxes.
+        routed = page.evaluate(CROSSED)
+        assert routed or how == "kept", selector
+        assert [(edge, hit) for edge, hit in routed if hit] == [], selector
         # What the group made is drawn when it is open, its box when it is folded.
         shown = set(group["nodes"]) <= set(after) if how == "open" else group["id"] in after
         assert shown, selector

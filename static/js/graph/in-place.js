@@ -8,12 +8,14 @@
 // To fold, the group's frame and everything in it give way to its box, laid out alone, and the
 // plane shrinks back as far as no two nodes come to overlap; a fold back to a view drawn
 // before is that drawing again, as it was. The edges between the group and the rest are drawn
-// anew (plane-map.js edgeCurve), with their ids (StepMarks and the Node table read them).
+// anew, routed between the boxes on their way (edge-route.js), with their ids (StepMarks and
+// the Node table read them).
 // What comes out is checked against the fold view: every node and edge it draws, no other;
 // else null, and the page lays the whole graph out (graph-view.js).
 import { extent } from "./graph-tiles.js";
 import { whenIdle } from "./layout-ahead.js";
-import { bandMap, edgeCurve, shift } from "./plane-map.js";
+import { edgeRoute } from "./edge-route.js";
+import { bandMap, shift } from "./plane-map.js";
 import { partDot } from "./record-dot.js";
 import { byId, element, moveAll, overlaps, resize, round, shiftGroup, unionBox } from "./svg-shapes.js";
 
@@ -168,12 +170,13 @@ export class InPlace {
     const edges = new Map(view.drawn().edges.map((e) => [e.id, e]));
     const region = extent(opens ? byId(root, id) : byId(root, `cluster_${id}`)) ?? null;
     if (!region) return null;
-    // What the new view does not draw goes: the box opened, or the group folded and all in it.
+    // What the new view does not draw goes: the box opened, or the group folded and all in it;
+    // and the edges routed when a group was put in place, routed again where nodes now are.
     for (const group of root.querySelectorAll(":scope > g.node, :scope > g.edge, :scope > g.cluster")) {
       const gone = group.matches(".node")
         ? !ids.has(group.id)
         : group.matches(".edge")
-          ? !edges.has(group.id) || !ids.has(edges.get(group.id).from) || !ids.has(edges.get(group.id).to)
+          ? group.matches(".routed") || !edges.has(group.id) || !ids.has(edges.get(group.id).from) || !ids.has(edges.get(group.id).to)
           : !view.open.has(group.id.slice("cluster_".length));
       if (gone) group.remove();
     }
@@ -223,54 +226,33 @@ export class InPlace {
   }
 
   /** The edges of `edges` (the fold view's) not drawn yet: from the tail's side to the head's,
-   * between the nodes where they are now. */
+ * between the nodes where they are now, routed between the boxes on their way. */
   drawEdges(root, edges) {
     const label = root.querySelector("g.node text");
     const drawn = new Map([...root.children].map((child) => [child.id, child]));
     const firstNode = root.querySelector(":scope > g.node");
+    const boxes = new Map();
+    for (const node of root.querySelectorAll(":scope > g.node")) boxes.set(node.id, extent(node));
+    const all = [...boxes.values()].filter(Boolean);
+    const [arrow, half] = [ARROW * this.arrowsize, ARROW_HALF * this.arrowsize];
     for (const edge of edges.values()) {
-      if (drawn.has(edge.id) || !drawn.has(edge.from) || !drawn.has(edge.to)) continue;
-      const tail = extent(drawn.get(edge.from));
-      const head = extent(drawn.get(edge.to));
-      if (!tail || !head) continue;
-      const [from, to] = this.ends(tail, head);
-      const { d, points } = edgeCurve(from, to, this.rankdir, ARROW * this.arrowsize, ARROW_HALF * this.arrowsize);
-      const group = element("g", { id: edge.id, class: "edge" });
+      if (drawn.has(edge.id) || !boxes.get(edge.from) || !boxes.get(edge.to)) continue;
+      const { d, points, middle } = edgeRoute(boxes.get(edge.from), boxes.get(edge.to), this.rankdir, arrow, half, all);
+      const group = element("g", { id: edge.id, class: "edge routed" });
       group.append(element("path", { fill: "none", stroke: "black", d }));
       group.append(element("polygon", { fill: "black", stroke: "black", points }));
       if (edge.count > 1) {
-        const at = { x: (from.x + to.x) / 2 + 4, y: (from.y + to.y) / 2 };
-        const text = element("text", { "text-anchor": "start", x: round(at.x), y: round(at.y) });
+        const text = element("text", { "text-anchor": "start", x: round(middle.x + 4), y: round(middle.y) });
         for (const name of ["font-family", "font-size"]) {
           if (label?.hasAttribute(name)) text.setAttribute(name, label.getAttribute(name));
         }
         text.textContent = `×${edge.count}`;
         group.append(text);
       }
-      // Under the nodes: where it crosses a box on its way (Graphviz routes around them, this
-      // curve does not), it passes behind it.
+      // Under the nodes, as Graphviz draws them: an arrow ends at a box's side.
       if (firstNode) firstNode.before(group);
       else root.append(group);
     }
-  }
-
-  /** Where an edge from box `tail` to box `head` leaves and arrives: the sides facing along
-   * the ranks' direction. */
-  ends(tail, head) {
-    const centre = (r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
-    const [t, h] = [centre(tail), centre(head)];
-    if (this.rankdir === "LR" || this.rankdir === "RL") {
-      const forward = h.x >= t.x;
-      return [
-        { x: forward ? tail.x + tail.width : tail.x, y: t.y },
-        { x: forward ? head.x : head.x + head.width, y: h.y },
-      ];
-    }
-    const down = h.y >= t.y;
-    return [
-      { x: t.x, y: down ? tail.y + tail.height : tail.y },
-      { x: h.x, y: down ? head.y : head.y + head.height },
-    ];
   }
 }
 

@@ -50,28 +50,6 @@ export function shift(dx, dy) {
   return (x, y) => [x + dx, y + dy];
 }
 
-/** A curve from `from` (a point on the tail's side) to the arrow's tip at `to`, leaving and
- * arriving along the ranks' direction (`rankdir` "TB"/"BT": down/up, else across), with its
- * arrowhead `arrow` long and `half` wide each side: {d, points}, as Graphviz writes them. */
-export function edgeCurve(from, to, rankdir, arrow, half) {
-  const across = rankdir === "LR" || rankdir === "RL";
-  // Along the ranks' direction (a) and across it (b): TB draws down, LR rightwards.
-  const a = (p) => (across ? p.x : p.y);
-  const b = (p) => (across ? p.y : p.x);
-  const point = (along, side) => (across ? [along, side] : [side, along]);
-  const sign = a(to) >= a(from) ? 1 : -1;
-  const end = a(to) - sign * arrow;
-  const bend = Math.max(arrow, Math.abs(end - a(from)) / 2);
-  const pts = [
-    point(a(from), b(from)),
-    point(a(from) + sign * bend, b(from)),
-    point(end - sign * bend, b(to)),
-    point(end, b(to)),
-  ].map(([x, y]) => `${round(x)},${round(y)}`);
-  const head = [point(end, b(to) - half), point(a(to), b(to)), point(end, b(to) + half), point(end, b(to) - half)];
-  return { d: `M${pts[0]}C${pts.slice(1).join(" ")}`, points: head.map(([x, y]) => `${round(x)},${round(y)}`).join(" ") };
-}
-
 function round(v) {
   return Math.round(v * 100) / 100;
 }

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { bandMap, edgeCurve, edgeMove, mapPairs, planeMap, shift } from "../../../static/js/graph/plane-map.js";
+import { bandMap, edgeMove, mapPairs, planeMap, shift } from "../../../static/js/graph/plane-map.js";
 
 test("one axis: before the band still, after it moved by the change, across it scaled", () => {
   const f = bandMap(100, 200, 300); // the band [100, 200] becomes [100, 400]
@@ -43,13 +43,4 @@ test("a path's first two pairs follow its tail, its last two its head, the middl
   const d = "M0,0C1,1 2,2 3,3C4,4 5,5 6,6";
   assert.equal(mapPairs(d, edgeMove(tail, head, middle)), "M1,0C2,1 0,0 0,0C0,0 5,105 6,106");
   assert.equal(mapPairs("M0,0C1,1 2,2 3,3", edgeMove(tail, head, middle)), "M1,0C2,1 2,102 3,103");
-});
-
-test("a new edge: down the ranks from tail to the arrow's base, its tip on the head", () => {
-  const { d, points } = edgeCurve({ x: 10, y: 0 }, { x: 50, y: 100 }, "TB", 6, 2);
-  assert.equal(d, "M10,0C10,47 50,47 50,94");
-  assert.equal(points, "48,94 50,100 52,94 48,94");
-  const across = edgeCurve({ x: 0, y: 10 }, { x: 100, y: 30 }, "LR", 6, 2);
-  assert.equal(across.d, "M0,10C47,10 47,30 94,30");
-  assert.equal(across.points, "94,28 100,30 94,32 94,28");
 });
