@@ -185,7 +185,7 @@ const manual = new Manual(elements("manual"), {
 });
 const help = new HelpDialog(elements("help"));
 const folds = view.folds; // a graph folded by its modules (graph/fold-screen.js)
-const point = { wrap: $("datapoint-choice"), field: $("datapoint"), hint: $("datapoint-hint") };
+const point = { wrap: $("datapoint-choice"), field: $("datapoint"), hint: $("datapoint-hint"), picture: $("datapoint-picture") };
 new DatapointField(point, { folds, graph: $("graph") }); // a batch: the point it follows
 const inspector = new Inspector(elements("inspector"), { current, active: () => !manual.active, folds });
 const cursor = new NodeCursor({

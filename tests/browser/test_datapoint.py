@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from app.presets import MOONS_PYTHON
+from engine.worker import moons
 from engine.worker.runner import run_program
 from tests.browser.playground_page import LAYOUT, open_ready
 
@@ -62,6 +63,44 @@ def test_the_other_points_are_one_box_and_the_field_chooses_another(page: Page):
     assert len(drawn) - 1 >= 8  # point 37's neurons
     expect(points_box(page).locator("text").first).to_have_text("99 more points like this")
     expect(field).to_have_value("37")
+
+
+def test_a_click_on_a_point_in_the_picture_follows_it(page: Page):
+    """Beside the field, the 100 points where they are (each point's two inputs, as the
+    program made them): the one followed is ringed; a click on another follows it."""
+    load_preset(page)
+    picture = page.locator("#datapoint-picture")
+    expect(picture).to_be_visible()
+    dots = picture.locator("circle")
+    expect(dots).to_have_count(100)
+    expect(picture.locator("circle.chosen")).to_have_attribute("data-call", "0")
+    # Each point where its inputs are (the moons picture's points): x right, y up.
+    points, _ = moons.moons()
+    at = dots.evaluate_all(
+        "(cs) => cs.map((c) => [+c.dataset.call, +c.getAttribute('cx'), +c.getAttribute('cy')])"
+    )
+    places = {call: (x, y) for call, x, y in at}
+    assert sorted(places) == list(range(100))
+    for i, j in ((0, 36), (5, 80), (17, 42)):
+        (ax, ay), (bx, by) = places[i], places[j]
+        assert (bx - ax) * (points[j][0] - points[i][0]) > 0, (i, j)
+        assert (by - ay) * (points[j][1] - points[i][1]) < 0, (i, j)
+    label = re.compile(r"^The 100 points' inputs; point 1 ")
+    expect(picture).to_have_attribute("aria-label", label)
+    # Clicked where point 37 is drawn (its neighbours overlap it: the nearest is chosen).
+    box = picture.locator("circle[data-call='36']").bounding_box()
+    assert box
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    field = page.get_by_label("Datapoint")
+    expect(field).to_have_value("37", timeout=LAYOUT)
+    top = next(g for g in record()["groups"] if g["call"] == 36 and g["parent"] is None)
+    expect(page.locator(f"#graph svg g#{top['id']}")).to_have_count(0)  # opened
+    second = next(
+        g for g in record()["groups"] if g["call"] == 36 and g["name"] == "Layer 2 · Neuron 1"
+    )
+    expect(page.locator(f"#graph svg g#{second['id']}")).to_have_count(1)
+    expect(picture.locator("circle.chosen")).to_have_attribute("data-call", "36")
+    expect(picture).to_have_attribute("aria-label", re.compile(r"point 37 \(.*\) is followed"))
 
 
 def test_a_neurons_parameters_say_this_points_part_and_the_parts_add_up(page: Page):

@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
+import { placed, pointsOf } from "../../../static/js/graph/datapoint-picture.js";
 import { batchOf } from "../../../static/js/graph/datapoints.js";
 import { PART_NOT_YET, pointPartText } from "../../../static/js/graph/fold-texts.js";
 import { firstOpen, foldView, groupsOf } from "../../../static/js/graph/folding.js";
@@ -16,7 +17,7 @@ import { Stepper } from "../../../static/js/steps/stepper.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const python = process.env.PYTHON ?? `${root}.venv/bin/python`;
-const { style, cases } = JSON.parse(
+const { style, cases, moons_points: moonsPoints } = JSON.parse(
   execFileSync(python, [`${root}tests/js/graph/fold_cases.py`], { cwd: root, encoding: "utf8", maxBuffer: 1 << 26 }),
 );
 const moons = cases["moons 10"];
@@ -25,6 +26,32 @@ const tops = moons.groups.filter((g) => g.parent === null);
 test("a batch has one point per top-level call; a single call is no batch", () => {
   assert.deepEqual(batchOf(moons, groupsOf(moons)).calls, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   assert.equal(batchOf(cases.mlp, groupsOf(cases.mlp)), null);
+});
+
+test("the points' picture: each point's two inputs, as the program made them, in call order", () => {
+  const points = pointsOf(moons, groupsOf(moons));
+  assert.deepEqual(points, moonsPoints.map(([x, y], call) => ({ call, x, y })));
+  // Placed in a 200 x 110 picture, y up, one scale on both axes, the points inside it.
+  const at = placed(points);
+  for (const { cx, cy } of at) assert.ok(cx >= 0 && cx <= 200 && cy >= 0 && cy <= 110);
+  const [a, b] = [0, 1].map((i) => points[i]);
+  assert.equal(Math.sign(at[1].cx - at[0].cx), Math.sign(b.x - a.x));
+  assert.equal(Math.sign(at[1].cy - at[0].cy), -Math.sign(b.y - a.y));
+  const scale = (i, j) => [Math.abs(at[i].cx - at[j].cx) / Math.abs(points[i].x - points[j].x), Math.abs(at[i].cy - at[j].cy) / Math.abs(points[i].y - points[j].y)];
+  const [sx, sy] = scale(0, 1);
+  assert.ok(Math.abs(sx - sy) / sx < 0.02, `${sx} ${sy}`);
+  // Another program's batch of three (its own `[Value(v) for v in x]`): its points too.
+  const three = cases["three calls"];
+  assert.deepEqual(pointsOf(three, groupsOf(three)), [
+    { call: 0, x: 2, y: -1 },
+    { call: 1, x: 0.5, y: 1 },
+    { call: 2, x: -1, y: 0.25 },
+  ]);
+  // A point whose input is no finite number, or no batch: no picture.
+  const broken = structuredClone(three);
+  broken.nodes.find((n) => n.leaf && n.data === 0.5).data = Number.NaN;
+  assert.equal(pointsOf(broken, groupsOf(broken)), null);
+  assert.equal(pointsOf(cases.mlp, groupsOf(cases.mlp)), null);
 });
 
 test("following point 4: its groups open, the 9 others one box that holds all they made", () => {

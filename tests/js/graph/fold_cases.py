@@ -1,8 +1,8 @@
 """Records for tests/js/graph/folding.test.mjs, printed as JSON: the Python MLP preset
 (engine.nn's MLP(2, [16, 16, 1]) on one point), a learner's own two-layer network class
 (tests/engine/record/groups_programs.py), the same MLP called on three points, the moons
-preset on 10 points, and the
-expression language's MLP preset (no groups); with the style the server sends the page.
+preset on 10 points (and those points: the moons picture's first 10), and the expression
+language's MLP preset (no groups); with the style the server sends the page.
 
     .venv/bin/python tests/js/graph/fold_cases.py
 """
@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from app.page_data import dot_style  # noqa: E402
 from app.presets import MLP_PYTHON, MOONS_PYTHON, NEURON  # noqa: E402
+from engine.worker import moons  # noqa: E402
 from engine.worker.playground import run  # noqa: E402
 from engine.worker.runner import run_program  # noqa: E402
 from tests.engine.record.groups_programs import ENGINE_MLP, OWN_NET  # noqa: E402
@@ -34,4 +35,5 @@ if __name__ == "__main__":
         "neuron": run(NEURON)["trace"],
         "moons 10": chosen(MOONS_PYTHON.replace("moons(100)", "moons(10)")),
     }
-    json.dump({"style": dot_style(), "cases": cases}, sys.stdout)
+    points, _ = moons.moons(10)
+    json.dump({"style": dot_style(), "cases": cases, "moons_points": points}, sys.stdout)
