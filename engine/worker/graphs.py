@@ -142,7 +142,14 @@ def _graph(
     record: dict[str, Any], kind: str, root: Any = None, order: list[Any] | None = None
 ) -> dict[str, Any]:
     return {"title": record["title"], "kind": kind, "record": record,
-            "dot": dot_source(record), "note": "", "root": root, "order": order}  # fmt: skip
+            "dot": None, "note": "", "root": root, "order": order}  # fmt: skip
+
+
+def with_dots(graphs: list[dict[str, Any]]) -> None:
+    """Each graph's DOT written from its record (engine.record.dot), in place."""
+    for g in graphs:
+        if g["record"] is not None:
+            g["dot"] = dot_source(g["record"])
 
 
 def _too_big(root: Any, title: str, limit: int) -> dict[str, Any]:

@@ -135,10 +135,15 @@ def _beyond_language(source: str, inputs: Mapping[str, float] | None) -> bool:
 
 
 def run_in_worker(
-    source: str, mode: str = DEFAULT_MODE, inputs: Mapping[str, float] | None = None
+    source: str,
+    mode: str = DEFAULT_MODE,
+    inputs: Mapping[str, float] | None = None,
+    *,
+    dots: bool = True,
 ) -> dict[str, Any]:
     """`run`, or for Python outside the language, engine.worker.runner's result (output, error,
-    `graphs` and `chosen`) with the chosen graph's record and DOT as `trace` and `dot`."""
+    `graphs` and `chosen`) with the chosen graph's record and DOT as `trace` and `dot` (`dots`
+    false: a Python run's DOTs are None, engine.worker.runner.run_program)."""
     from engine.worker import session  # the browser's worker only, like the runner
     from engine.worker.runner import run_program
 
@@ -158,12 +163,12 @@ def run_in_worker(
     sites = _SITES[1] if values and _SITES and _SITES[0] == source else None
     ran = None
     if sites is None:  # the program as written: where it writes its leaves' numbers
-        ran = run_program(source, keep=keep)
+        ran = run_program(source, keep=keep, dots=dots)
         sites = _sites(source, keep)
     rewritten = whatif_code.rewrite(source, sites, values)
     if ran is None or rewritten != source:  # what-if: it runs with the numbers written in
         keep = {}
-        ran = run_program(rewritten, keep=keep)
+        ran = run_program(rewritten, keep=keep, dots=dots)
     records = [g["record"] for g in ran["graphs"]]
     roots, names = keep.get("roots", []), keep.get("names", {})
     orders = keep.get("orders") or [None] * len(roots)  # each root's walk, made by the runner
@@ -217,9 +222,10 @@ def run_json(source: str, mode: str = DEFAULT_MODE, inputs_json: str = "{}") -> 
 
 def run_in_worker_json(source: str, mode: str = DEFAULT_MODE, inputs_json: str = "{}") -> str:
     """`run_in_worker` for the worker, which passes JSON across the Pyodide boundary. A Python
-    run's `trace` and `dot` are its chosen graph's, sent once, in `graphs` (the page's
-    engine-client.js points them back): at 20,000 values they are half the text."""
-    result = run_in_worker(source, mode, _load_inputs(inputs_json))
+    run's `trace` is its chosen graph's, sent once, in `graphs` (the page's engine-client.js
+    points it back): at 20,000 values it is half the text. Its graphs carry no DOT: the page
+    writes its own from each record (graph/record-dot.js) and drops any it is sent."""
+    result = run_in_worker(source, mode, _load_inputs(inputs_json), dots=False)
     if result.get("language") == "python":
         result = {k: v for k, v in result.items() if k not in ("trace", "dot")}
     return _dump(result)
