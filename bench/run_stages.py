@@ -1,7 +1,7 @@
 """Where a Python run's time goes, from the program's text to the JSON the worker sends: the
-stages of engine.worker.playground.run_in_worker_json on bench/big_graphs.py's programs, the best of
-N runs each. Runs in CPython, and in Pyodide under Node (bench/run_stages_pyodide.mjs), which
-is what the page's worker runs:
+stages of engine.worker.playground.run_in_worker_json on bench/big_graphs.py's programs and the
+moons preset, the best of N runs each. Runs in CPython, and in Pyodide under Node
+(bench/run_stages_pyodide.mjs), which is what the page's worker runs:
 
     .venv/bin/python -m bench.run_stages [REPEATS]
     node bench/run_stages_pyodide.mjs [REPEATS]
@@ -16,23 +16,29 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from app.presets import MOONS_PYTHON
 from bench.big_graphs import WORKLOADS
-from engine.worker import playground, runner, session
+from engine.worker import graphs as offered
+from engine.worker import playground, session
 
 # (module, function, stage): the stages, in the order a run meets them. The expression
-# language's runs (engine.worker.playground.run) make their record with `trace`, Python's with the
-# runner's `graph_record`: both are "record".
+# language's runs (engine.worker.playground.run) make their record with `trace`, Python's with
+# engine.worker.graphs' `graph_record`: both are "record". A Python run in the worker writes no
+# DOT (engine.worker.runner.run_program dots=False).
 STAGES = (
-    (runner, "_roots", "roots"),
-    (runner, "walk", "walk"),
-    (runner, "standard_pass", "standard pass"),
-    (runner, "graph_record", "record"),
+    (offered, "_roots", "roots"),
+    (offered, "walk", "walk"),
+    (offered, "standard_pass", "standard pass"),
+    (offered, "graph_record", "record"),
     (playground, "trace", "record"),
-    (runner, "dot_source", "dot"),
+    (offered, "dot_source", "dot"),
     (playground, "dot_source", "dot"),
     (session, "remember", "remember"),
     (playground, "_dump", "json"),
 )
+# bench/big_graphs.py's programs, and the moons preset: a batch of 100 points through a
+# network whose values are in module groups (7,040 values, 6,701 backward steps).
+PROGRAMS = {**WORKLOADS, "the moons preset (100 points, 7,040 values)": ("python", MOONS_PYTHON)}
 
 
 def _timed(times: dict[str, float], name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -54,7 +60,7 @@ def stages(repeats: int = 5) -> dict[str, dict[str, float]]:
     try:
         playground.warm_up()
         best: dict[str, dict[str, float]] = {}
-        for title, (_, source) in WORKLOADS.items():
+        for title, (_, source) in PROGRAMS.items():
             row = best[title] = {}
             for _ in range(repeats):
                 times.clear()
