@@ -1,11 +1,13 @@
 // An edge drawn anew between two nodes of a drawing Graphviz laid out (in-place.js: the edges
 // between a group opened or folded in place and the rest), routed between the boxes on its way
 // rather than through them. Graphviz lays nodes out in ranks, so the boxes an edge passes lie
-// in bands across the ranks' direction (TB: rows); the route goes straight along the ranks'
-// direction through a gap of each band — the one nearest the line from tail to head — and
-// bends only between bands, where no box is. Written as Graphviz writes an edge (a path of
-// cubic pieces, `M…C…`, and an arrowhead polygon), so it moves as theirs do (plane-map.js).
-// Pure: points and boxes (tests/js/graph/edge-route.test.mjs).
+// in bands across the ranks' direction (TB: rows); the route passes each band through a gap —
+// the one nearest the line from tail to head — and is the shortest line through those gaps
+// (a taut string: straight where it can be, bent at a gap's end around a box), its corners
+// rounded no further than keeps it off the boxes. It leaves the tail and reaches the head
+// along the ranks' direction. Written as Graphviz writes an edge (a path of cubic pieces,
+// `M…C…`, and an arrowhead polygon), so it moves as theirs do (plane-map.js). Pure: points and
+// boxes (tests/js/graph/edge-route.test.mjs).
 
 const MARGIN = 4; // how far a route keeps from the boxes beside it, where the gap allows
 const EPSILON = 0.01; // a box that only touches the route's ends is not in its way

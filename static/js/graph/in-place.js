@@ -60,6 +60,7 @@ export class InPlace {
     this.current = null; // {open, view, svg}: the graph on screen, a copy as laid out
     this.kept = new Map(); // open groups' key → a copy of the view drawn with them
     this.early = new Map(); // open groups' key → the view one click away, composed ahead
+    this.parts = new Map(); // open groups' key → the plan of its part, for the graph on screen
     this.generation = 0; // of the graph on screen: what was composed for an older one is not used
   }
 
@@ -70,6 +71,7 @@ export class InPlace {
     if (trace !== this.record) this.forget();
     this.record = trace;
     this.early.clear(); // composed from the view before
+    this.parts.clear();
     this.generation += 1;
     if (!view || !graphviz) {
       this.current = null;
@@ -90,6 +92,7 @@ export class InPlace {
     this.current = null;
     this.kept.clear();
     this.early.clear();
+    this.parts.clear();
     this.generation += 1;
   }
 
@@ -123,10 +126,14 @@ export class InPlace {
     if (!opens && !folds) return null;
     const key = keyOf(open);
     if (this.kept.has(key) || this.early.has(key)) return { key, made: () => this.handOut(key) };
-    const only = addedItems(now.view, view);
-    if (!only.size) return null;
-    const dot = partDot(trace, this.style, view, only, id);
-    return { key, dot, compose: (inner) => this.compose(now, view, id, opens, inner) };
+    // Its part's DOT is written once for the graph on screen (the layout made ahead asks for
+    // it, and composing it ahead again).
+    if (!this.parts.has(key)) {
+      const only = addedItems(now.view, view);
+      const dot = only.size ? partDot(trace, this.style, view, only, id) : null;
+      this.parts.set(key, dot && { key, dot, compose: (inner) => this.compose(now, view, id, opens, inner) });
+    }
+    return this.parts.get(key);
   }
 
   /** The drawing of a `place` (plan's): a view made before, or its part laid out by `layout` (a
