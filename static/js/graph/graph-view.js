@@ -184,12 +184,14 @@ export class GraphView {
     this.located = { edges: trace.edges, opOf: new Map(trace.nodes.map((n) => [n.id, n.op_id ?? n.id])) };
     const boxes = [...this.folds.texts.keys()].map((id) => [id, { group: this.groups.get(id) }]);
     this.boxes = new NodeBoxes(new Map([...this.values, ...boxes]), svg.querySelector("g.graph"));
+    const measured = this.panZoom?.measured ?? null; // the same container: its size is known
     this.panZoom?.destroy();
     this.container.replaceChildren(svg);
     const box = svg.viewBox.baseVal;
     const extent = { x: box.x, y: box.y, width: box.width, height: box.height };
     this.panZoom = new PanZoom(this.container, svg, extent, {
       onView: culler && ((view) => culler.show(view)),
+      measured,
     });
     const natural = this.panZoom.naturalHeight();
     this.container.style.setProperty("--graph-natural-height", `${natural}px`);

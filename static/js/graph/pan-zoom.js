@@ -35,8 +35,10 @@ export function bindPanButtons(root, current) {
 
 export class PanZoom {
   /** box: the graph's extent in SVG units, {x, y, width, height}; onView: called with the
-   * visible box (SVG units) whenever the view moves or the panel resizes. */
-  constructor(container, svg, box, { onView = null } = {}) {
+   * visible box (SVG units) whenever the view moves or the panel resizes; measured: the
+   * container's size as the PanZoom before this one in it last saw it (reading it again would
+   * lay the new graph out before its size is set: ~20 ms of an opened neuron, traced). */
+  constructor(container, svg, box, { onView = null, measured = null } = {}) {
     this.container = container;
     this.onView = onView;
     this.svg = svg;
@@ -53,7 +55,7 @@ export class PanZoom {
     svg.setAttribute("preserveAspectRatio", "none"); // the picture's size has the box's shape
     svg.classList.add("pan-zoom");
     bindGestures(this, (...args) => this.listen(container, ...args)); // wheel, drag, two fingers
-    this.measured = null; // the container's size, kept by the ResizeObserver
+    this.measured = measured; // the container's size, kept by the ResizeObserver
     this.drawnScale = null; // the scale the picture was last sized for
     this.resizeObserver = new ResizeObserver(([entry]) => {
       const { width, height } = entry.contentRect;
@@ -78,7 +80,9 @@ export class PanZoom {
 
   /** The container's size in CSS pixels, as the ResizeObserver last reported it: reading
    * clientWidth right after a step rewrote texts would force a layout inside the step. Read
-   * live until the first report (the graph view resizes the container while installing). */
+   * live until the first report, unless the PanZoom before this one reported it (a change of
+   * size since, as the graph view resizes the container while installing, is reported before
+   * the first paint). */
   size() {
     return (
       this.measured ?? {
