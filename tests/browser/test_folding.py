@@ -216,8 +216,9 @@ PLACES = """() => Object.fromEntries([...document.querySelectorAll('#graph svg g
 }))"""
 
 
-# The edges drawn anew when a group opens or folds in place (in-place.js), each with the node
-# boxes a point along it falls inside (a box shrunk by 1: an edge starts on its tail's side).
+# Every edge drawn, each with the node boxes other than its own ends (named in its id) that a
+# point along it falls inside (a box shrunk by 1), and whether it was drawn anew when a group
+# opened or folded in place (in-place.js: class "routed").
 CROSSED = """() => {
   const svg = document.querySelector('#graph > svg');
   const numbers = (text) => text.trim().split(/[ ,MC]+/).filter(Boolean).map(Number);
@@ -232,7 +233,8 @@ CROSSED = """() => {
     const ys = n.filter((_, i) => i % 2 === 1);
     return [g.id, Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
   });
-  return [...svg.querySelectorAll('g.edge.routed')].map((g) => {
+  return [...svg.querySelectorAll('g.edge')].map((g) => {
+    const ends = new Set(g.id.split('-'));
     // Its path as written (M x,y C x,y x,y x,y ...): points along each cubic piece.
     const n = numbers(g.querySelector('path').getAttribute('d'));
     const hit = new Set();
@@ -243,11 +245,12 @@ CROSSED = """() => {
         const x = u * u * u * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3;
         const y = u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3;
         for (const [id, ax, ay, bx, by] of boxes) {
+          if (ends.has(id)) continue;
           if (x > ax + 1 && x < bx - 1 && y > ay + 1 && y < by - 1) hit.add(id);
         }
       }
     }
-    return [g.id, [...hit]];
+    return [g.id, [...hit], g.classList.contains('routed')];
   });
 }"""
 
@@ -300,16 +303,34 @@ def test_groups_open_and_fold_in_place(page: Page):
         after = page.evaluate(PLACES)
         assert turned(before, after) == [], selector
         assert overlapping(after) == [], selector
-        # The edges between the group and the rest are drawn anew, between the boxes.
-        routed = page.evaluate(CROSSED)
-        assert routed or how == "kept", selector
-        assert [(edge, hit) for edge, hit in routed if hit] == [], selector
+        # The edges between the group and the rest are drawn anew, between the boxes; no edge,
+        # anew or kept from before and moved, passes through a node.
+        edges = page.evaluate(CROSSED)
+        assert any(routed for _, _, routed in edges) or how == "kept", selector
+        assert [(edge, hit) for edge, hit, _ in edges if hit] == [], selector
         # What the group made is drawn when it is open, its box when it is folded.
         shown = set(group["nodes"]) <= set(after) if how == "open" else group["id"] in after
         assert shown, selector
         before = after
     # Both folded again: the first view, every node where it was.
     assert before == first
+
+
+def test_no_edge_passes_through_a_node_as_groups_open_in_place(page: Page):
+    """Three neurons of the second layer opened one after another (each widens the plane under
+    the long edges from the other neurons to the last layer): no edge, drawn anew or kept and
+    moved, passes through a node; those the stretch would put through one are drawn anew."""
+    groups = record_of(MLP_PYTHON)["groups"]
+    second = [g for g in groups if g["name"].startswith("Layer 2 · Neuron ")][:3]
+    assert len(second) == 3
+    load_preset(page)
+    for k, group in enumerate(second):
+        page.get_by_role("button", name="Fit").click()
+        page.locator(f"#graph svg g#{group['id']}").click()
+        expect(page.locator("#graph")).to_have_attribute("data-folded", str(32 - k), timeout=LAYOUT)
+        expect(page.locator("#graph > svg")).to_have_attribute("data-in-place", "open")
+        edges = page.evaluate(CROSSED)
+        assert [(edge, hit) for edge, hit, _ in edges if hit] == [], group["name"]
 
 
 # Once the next graph is put on screen: its node groups with a running glide (glide.js; not the

@@ -12,6 +12,7 @@
 const MARGIN = 4; // how far a route keeps from the boxes beside it, where the gap allows
 const EPSILON = 0.01; // a box that only touches the route's ends is not in its way
 const CORNER = 12; // a route's corners around a box rounded this far, at most
+const SAMPLES = 16; // points looked at along each cubic piece of a path
 
 /** The route of an edge from box `tail` to box `head` ({x, y, width, height}), leaving the
  * tail's side and arriving at the head's that face along the ranks' direction (`rankdir`
@@ -27,17 +28,13 @@ export function edgeRoute(tail, head, rankdir, arrow, half, boxes = []) {
   const [t, h] = [span(tail), span(head)];
   const text = (pairs) => pairs.map(([x, y]) => `${round(x)},${round(y)}`);
   if (t[0] < h[1] && h[0] < t[1]) {
-    // Level with each other: over the boxes between them, from the tail's side that faces
-    // back along the ranks to the head's, as Graphviz draws an edge within a rank.
+    // Level with each other: over the boxes level with them between them, from the tail's
+    // side that faces back along the ranks to the head's, as Graphviz draws an edge within a
+    // rank: in the space between their rank and the one before it.
     const [bl, bh] = [Math.min(t[2], h[2]), Math.max(t[3], h[3])];
-    const between = boxes.map(span).filter((s) => s[3] > bl && s[2] < bh && !same(s, t) && !same(s, h));
-    let top = Math.min(t[0], h[0]) - 2 * arrow; // raised above every box between in the way
-    for (let raised = true; raised; ) {
-      raised = false;
-      for (const s of between) {
-        if (s[0] < Math.max(t[0], h[0]) && s[1] > top - MARGIN && s[0] - 2 * arrow < top) [top, raised] = [s[0] - 2 * arrow, true];
-      }
-    }
+    const [al, ah] = [Math.min(t[0], h[0]), Math.max(t[1], h[1])];
+    const level = boxes.map(span).filter((s) => s[3] > bl && s[2] < bh && s[0] < ah && s[1] > al);
+    const top = Math.min(al, ...level.map((s) => s[0])) - 1.5 * arrow;
     const [tb, hb] = [(t[2] + t[3]) / 2, (h[2] + h[3]) / 2];
     const path = [[t[0], tb], [top, tb], [top, hb], [h[0] - arrow, hb]].map((w) => point(...w));
     const [first, ...rest] = text(rounded(path, path.map(() => arrow)));
@@ -52,25 +49,38 @@ export function edgeRoute(tail, head, rankdir, arrow, half, boxes = []) {
   // the head and longer, where the edge leaves or arrives); the route is the shortest line
   // through those gaps (taut), leaving and arriving along the ranks' direction for `arrow`.
   const inWay = bands(boxes.map(span), start[0], end, sign);
-  // Leads as long as two arrows, or up to the first box in the tail's or head's line.
-  const clear = (from, side, toward) => {
-    let length = 2 * arrow;
+  // Leads as long as two arrows (half the way at most), ending halfway to the first band: a
+  // band is passed through one gap, and the lead's line may not be in it.
+  const clear = (from, toward) => {
+    let length = Math.min(2 * arrow, Math.abs(end - start[0]) / 2);
     for (const band of inWay) {
       const near = toward > 0 ? band.start - from : from - band.end;
-      if (near >= 0 && band.blocked.some(([b0, b1]) => b0 <= side && side <= b1)) length = Math.min(length, near / 2);
+      if (near >= 0) length = Math.min(length, near / 2);
     }
     return from + toward * length;
   };
-  const leaving = [clear(start[0], start[1], sign), start[1]];
-  const arriving = [clear(end, tip[1], -sign), tip[1]];
+  const leaving = [clear(start[0], sign), start[1]];
+  const arriving = [clear(end, -sign), tip[1]];
   const ahead = (p) => sign * (p - leaving[0]) > EPSILON && sign * (arriving[0] - p) > EPSILON;
   const portals = [];
+  let last = null; // the band before and the gap it was passed through
   for (const band of inWay) {
     const [enter, leave] = sign > 0 ? [band.start, band.end] : [band.end, band.start];
+    // A band the leads reach into is passed where they are (the lead's line is free there).
     const along = ((enter + leave) / 2 - start[0]) / (end - start[0] || 1);
-    const wanted = enter === start[0] ? start[1] : leave === end ? tip[1] : start[1] + (tip[1] - start[1]) * along;
-    const [lo, hi, room] = gapNear(band.blocked, wanted);
-    for (const at of [enter, leave]) if (ahead(at)) portals.push([at, lo, hi, room]);
+    const holds = (p) => sign * (p - enter) >= 0 && sign * (leave - p) >= 0;
+    const wanted = holds(leaving[0]) ? start[1] : holds(arriving[0]) ? tip[1] : start[1] + (tip[1] - start[1]) * along;
+    const touching = last && Math.abs(last.leave - enter) <= EPSILON;
+    const [lo, hi, room, g0, g1] = gapNear(band.blocked, wanted, touching ? last.free : null);
+    for (const at of [enter, leave]) {
+      if (!ahead(at)) continue;
+      // Where two bands meet, the route passes where both are free, as far in as that allows.
+      const same = portals.at(-1)?.[0] === at ? portals.pop() : null;
+      const [f0, f1] = same ? [Math.max(g0, same[4]), Math.min(g1, same[5])] : [g0, g1];
+      const keep = same ? Math.min(MARGIN, Math.max(0, (f1 - f0) / 2)) : room;
+      portals.push(same && f0 <= f1 ? [at, f0 + keep, f1 - keep, keep, f0, f1] : [at, lo, hi, room, g0, g1]);
+    }
+    last = { leave, free: [g0, g1] };
   }
   const corners = taut(leaving, portals, arriving, sign);
   // A corner at a gap's end is rounded only as far as keeps the route off the box beside it
@@ -88,6 +98,31 @@ export function edgeRoute(tail, head, rankdir, arrow, half, boxes = []) {
     const [mx, my] = point(ma, mb);
     return { d, points: text(arrowhead).join(" "), middle: { x: mx, y: my } };
   }
+}
+
+/** Does the path `d` (as Graphviz writes one: `M x,y C x,y x,y x,y …`) pass through one of
+ * `boxes`, `inset` in from its sides? */
+export function passesThrough(d, boxes, inset = 2) {
+  const n = (d.match(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi) ?? []).map(Number);
+  if (n.length < 8) return false;
+  const xs = n.filter((_, i) => i % 2 === 0);
+  const ys = n.filter((_, i) => i % 2 === 1);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const near = boxes.filter((b) => b.x < x1 && b.x + b.width > x0 && b.y < y1 && b.y + b.height > y0);
+  if (!near.length) return false;
+  for (let i = 0; i + 7 < n.length; i += 6) {
+    const [ax, ay, bx, by, cx, cy, dx, dy] = n.slice(i, i + 8);
+    for (let k = 0; k <= SAMPLES; k++) {
+      const t = k / SAMPLES;
+      const u = 1 - t;
+      const x = u * u * u * ax + 3 * u * u * t * bx + 3 * u * t * t * cx + t * t * t * dx;
+      const y = u * u * u * ay + 3 * u * u * t * by + 3 * u * t * t * cy + t * t * t * dy;
+      for (const b of near) {
+        if (x > b.x + inset && x < b.x + b.width - inset && y > b.y + inset && y < b.y + b.height - inset) return true;
+      }
+    }
+  }
+  return false;
 }
 
 function same(p, q) {
@@ -119,21 +154,21 @@ function rounded(points, radii) {
 }
 
 /** The bands of boxes (spans [a0, a1, b0, b1]) between `start` and `end` along the ranks'
- * direction, cut to them: boxes whose spans along the ranks overlap are one band; each
- * {start, end, blocked: merged [b0, b1] intervals}, in the order a route meets them. */
+ * direction, cut to them: the stretches between consecutive box sides along the ranks, each
+ * crossed by the same boxes (none: no band), {start, end, blocked: their merged [b0, b1]
+ * intervals}, in the order a route meets them. Exact: a tall box far off across the ranks does
+ * not join the rows it spans into one band. */
 function bands(spans, start, end, sign) {
   const [lo, hi] = sign > 0 ? [start, end] : [end, start];
   const inWay = spans.filter((s) => s[0] < hi - EPSILON && lo + EPSILON < s[1]).map(([a0, a1, b0, b1]) => [Math.max(a0, lo), Math.min(a1, hi), b0, b1]);
-  inWay.sort((p, q) => p[0] - q[0]);
+  const sides = [...new Set(inWay.flatMap((s) => [s[0], s[1]]))].sort((p, q) => p - q);
   const out = [];
-  for (const s of inWay) {
-    const last = out.at(-1);
-    if (last && s[0] < last.end) {
-      last.end = Math.max(last.end, s[1]);
-      last.spans.push([s[2], s[3]]);
-    } else out.push({ start: s[0], end: s[1], spans: [[s[2], s[3]]] });
+  for (let i = 0; i + 1 < sides.length; i++) {
+    const [from, to] = [sides[i], sides[i + 1]];
+    if (to - from <= EPSILON) continue;
+    const crossing = inWay.filter((s) => s[0] < to - EPSILON && s[1] > from + EPSILON).map((s) => [s[2], s[3]]);
+    if (crossing.length) out.push({ start: from, end: to, blocked: merged(crossing) });
   }
-  for (const band of out) band.blocked = merged(band.spans);
   return sign > 0 ? out : out.reverse();
 }
 
@@ -149,9 +184,10 @@ function merged(intervals) {
 }
 
 /** The free interval across a band with `blocked` intervals (merged, sorted) nearest
- * `wanted` (holding it if it is free), `MARGIN` in from the boxes where the gap allows:
- * [lo, hi, how far in from them]. */
-export function gapNear(blocked, wanted) {
+ * `wanted` (holding it if it is free), `MARGIN` in from the boxes where the gap allows, one
+ * that meets `after` ([lo, hi]: the free interval of the band right before) if any does:
+ * [lo, hi, how far in from them, the free interval's ends]. */
+export function gapNear(blocked, wanted, after = null) {
   const free = [];
   let from = -Infinity;
   for (const [b0, b1] of blocked) {
@@ -162,9 +198,11 @@ export function gapNear(blocked, wanted) {
   let best = null;
   for (const [g0, g1] of free) {
     const keep = Math.min(MARGIN, (g1 - g0) / 2);
-    const gap = [g0 + keep, g1 - keep, keep];
+    const gap = [g0 + keep, g1 - keep, keep, g0, g1];
+    // Right after another band, a gap that meets the one passed there comes first.
+    const meets = !after || (g0 <= after[1] && after[0] <= g1) ? 0 : 1;
     const distance = Math.max(0, gap[0] - wanted, wanted - gap[1]);
-    if (best === null || distance < best.distance) best = { gap, distance };
+    if (best === null || meets < best.meets || (meets === best.meets && distance < best.distance)) best = { gap, meets, distance };
   }
   return best.gap;
 }

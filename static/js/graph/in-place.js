@@ -14,7 +14,7 @@
 // else null, and the page lays the whole graph out (graph-view.js).
 import { extent } from "./graph-tiles.js";
 import { whenIdle } from "./layout-ahead.js";
-import { edgeRoute } from "./edge-route.js";
+import { edgeRoute, passesThrough } from "./edge-route.js";
 import { bandMap, shift } from "./plane-map.js";
 import { partDot } from "./record-dot.js";
 import { byId, element, moveAll, overlaps, resize, round, shiftGroup, unionBox } from "./svg-shapes.js";
@@ -206,6 +206,17 @@ export class InPlace {
       else root.append(adopted);
     }
     for (const title of root.querySelectorAll("title")) title.remove();
+    // An edge kept from before that the stretch or the part now puts through a node is routed
+    // anew with the edges between the part and the rest.
+    const own = new Set(parts.filter((g) => g.matches(".edge")).map((g) => g.id));
+    const boxes = [...root.querySelectorAll(":scope > g.node")].map((g) => [g.id, extent(g)]).filter(([, box]) => box);
+    for (const group of root.querySelectorAll(":scope > g.edge")) {
+      const edge = edges.get(group.id);
+      const d = group.querySelector("path")?.getAttribute("d");
+      if (own.has(group.id) || !edge || !d) continue;
+      const others = boxes.filter(([node]) => node !== edge.from && node !== edge.to).map(([, box]) => box);
+      if (passesThrough(d, others)) group.remove();
+    }
     this.drawEdges(root, edges);
     resize(svg, root, map);
     if (!drawsExactly(root, ids, edges)) return null;

@@ -71,11 +71,13 @@ test("boxes level with the tail or the head are beside it, not in its way", () =
 });
 
 test("a gap: the free interval nearest, a margin in from the boxes where it allows", () => {
-  assert.deepEqual(gapNear([[0, 10], [20, 30]], -5), [-Infinity, -4, 4]);
-  assert.deepEqual(gapNear([[0, 10], [20, 30]], 3), [-Infinity, -4, 4]);
-  assert.deepEqual(gapNear([[0, 10], [20, 30]], 12), [14, 16, 4]);
-  assert.deepEqual(gapNear([[0, 10], [13, 30]], 12), [11.5, 11.5, 1.5]); // narrow: its middle
-  assert.deepEqual(gapNear([[0, 10], [10, 30]], 8), [-Infinity, -4, 4]); // no gap: around
+  assert.deepEqual(gapNear([[0, 10], [20, 30]], -5), [-Infinity, -4, 4, -Infinity, 0]);
+  assert.deepEqual(gapNear([[0, 10], [20, 30]], 3), [-Infinity, -4, 4, -Infinity, 0]);
+  assert.deepEqual(gapNear([[0, 10], [20, 30]], 12), [14, 16, 4, 10, 20]);
+  assert.deepEqual(gapNear([[0, 10], [13, 30]], 12), [11.5, 11.5, 1.5, 10, 13]); // narrow: its middle
+  assert.deepEqual(gapNear([[0, 10], [10, 30]], 8), [-Infinity, -4, 4, -Infinity, 0]); // no gap: around
+  // Right after a band passed at 31..33, the gap that meets it, though another is nearer.
+  assert.deepEqual(gapNear([[0, 10], [20, 30]], 12, [31, 33]).slice(3), [30, Infinity]);
 });
 
 test("the shortest line through the gaps: straight where it can, bent at a gap's end", () => {
@@ -91,7 +93,10 @@ test("the shortest line through the gaps: straight where it can, bent at a gap's
 test("many drawings at random: no route passes through a box on its way", () => {
   let seed = 7;
   const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-  for (const rankdir of ["TB", "BT", "LR", "RL"]) {
+  // Ranks 80 apart (boxes at most 56 deep), and 62: the deepest boxes of neighbouring ranks
+  // an arrow apart, no room for a lead (Graphviz keeps ranksep between ranks, the page 0.2 in;
+  // a hair's overlap is the test above).
+  for (const [rankdir, apart, inset] of [["TB", 80, 0.5], ["BT", 80, 0.5], ["LR", 80, 0.5], ["RL", 80, 0.5], ["TB", 62, 1], ["LR", 62, 1]]) {
     for (let drawing = 0; drawing < 60; drawing++) {
       // Ranks of boxes, as Graphviz lays them out: centred on each rank, a gap between them.
       const boxes = [];
@@ -99,7 +104,7 @@ test("many drawings at random: no route passes through a box on its way", () => 
         let at = random() * 40;
         for (let i = 0; i < 1 + Math.floor(random() * 6); i++) {
           const [long, deep] = [20 + random() * 80, 16 + random() * 40];
-          const centre = rank * 80;
+          const centre = rank * apart;
           const [x, y, w, h] = rankdir === "LR" || rankdir === "RL" ? [centre - deep / 2, at, deep, long] : [at, centre - deep / 2, long, deep];
           boxes.push(box(x, y, w, h));
           at += long + 2 + random() * 20;
@@ -107,11 +112,16 @@ test("many drawings at random: no route passes through a box on its way", () => 
       }
       const tail = boxes[Math.floor(random() * boxes.length)];
       const head = boxes[Math.floor(random() * boxes.length)];
-      if (tail === head) continue;
+      const axis = rankdir === "LR" || rankdir === "RL" ? ["x", "width"] : ["y", "height"];
+      const level = (p, q) => p[axis[0]] < q[axis[0]] + q[axis[1]] && q[axis[0]] < p[axis[0]] + p[axis[1]];
+      // Two nodes of one rank are joined in the space before it: with ranks that touch, there
+      // is none (Graphviz keeps ranksep between ranks; the page's is 0.2 in).
+      if (tail === head || (apart < 80 && level(tail, head))) continue;
       const { d } = edgeRoute(tail, head, rankdir, 6, 2, boxes);
       for (const p of along(d)) {
         for (const b of boxes) {
-          if (b !== tail && b !== head) assert.ok(!inside(p, b), `${rankdir} ${drawing}: ${p} in ${JSON.stringify(b)}`);
+          const shrunk = box(b.x + inset, b.y + inset, b.width - 2 * inset, b.height - 2 * inset);
+          if (b !== tail && b !== head) assert.ok(!inside(p, shrunk), `${rankdir} ${apart} ${drawing}: ${p} in ${JSON.stringify(b)}`);
         }
       }
     }
@@ -128,4 +138,15 @@ test("level with each other: over the boxes between them, into the head's side",
   assert.ok(Math.min(...path.map((p) => p[1])) < -10); // over the box between
   for (const p of path) assert.ok(!inside(p, between), `${p}`);
   assert.equal(points, "108,-6 110,0 112,-6 108,-6"); // arrives down into the head's top
+});
+
+test("a box just above the head, a taller one level with it: around the first, into the head", () => {
+  // As an opened neuron draws them: the weight n217 right above the `*` it feeds, a value of
+  // the `*`'s rank beside it reaching a hair above the weight's bottom (Graphviz rounds).
+  const tail = box(616.67, -609.37, 152.66, 93.6);
+  const weight = box(2281.87, 1796.18, 239.08, 56.16);
+  const head = box(2459.41, 1866.84, 54, 26.48);
+  const level = box(2100, 1852, 150, 56);
+  const { d } = edgeRoute(tail, head, "TB", 6, 2, [tail, weight, level, head]);
+  for (const p of along(d)) for (const b of [weight, level]) assert.ok(!inside(p, b), `${p} in ${JSON.stringify(b)}`);
 });
