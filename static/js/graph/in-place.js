@@ -206,17 +206,7 @@ export class InPlace {
       else root.append(adopted);
     }
     for (const title of root.querySelectorAll("title")) title.remove();
-    // An edge kept from before that the stretch or the part now puts through a node is routed
-    // anew with the edges between the part and the rest.
-    const own = new Set(parts.filter((g) => g.matches(".edge")).map((g) => g.id));
-    const boxes = [...root.querySelectorAll(":scope > g.node")].map((g) => [g.id, extent(g)]).filter(([, box]) => box);
-    for (const group of root.querySelectorAll(":scope > g.edge")) {
-      const edge = edges.get(group.id);
-      const d = group.querySelector("path")?.getAttribute("d");
-      if (own.has(group.id) || !edge || !d) continue;
-      const others = boxes.filter(([node]) => node !== edge.from && node !== edge.to).map(([, box]) => box);
-      if (passesThrough(d, others)) group.remove();
-    }
+    unblock(root, edges, new Set(parts.filter((g) => g.matches(".edge")).map((g) => g.id)));
     this.drawEdges(root, edges);
     resize(svg, root, map);
     if (!drawsExactly(root, ids, edges)) return null;
@@ -271,6 +261,19 @@ export class InPlace {
       if (firstNode) firstNode.before(group);
       else root.append(group);
     }
+  }
+}
+
+/** The edges kept from before (not the part's `own`) that the stretch or the part now puts
+ * through a node, removed: drawEdges routes them anew with those between the part and the rest. */
+function unblock(root, edges, own) {
+  const boxes = [...root.querySelectorAll(":scope > g.node")].map((g) => [g.id, extent(g)]).filter(([, box]) => box);
+  for (const group of root.querySelectorAll(":scope > g.edge")) {
+    const edge = edges.get(group.id);
+    const d = group.querySelector("path")?.getAttribute("d");
+    if (own.has(group.id) || !edge || !d) continue;
+    const others = boxes.filter(([node]) => node !== edge.from && node !== edge.to).map(([, box]) => box);
+    if (passesThrough(d, others)) group.remove();
   }
 }
 
