@@ -162,12 +162,21 @@ function bands(spans, start, end, sign) {
   const [lo, hi] = sign > 0 ? [start, end] : [end, start];
   const inWay = spans.filter((s) => s[0] < hi - EPSILON && lo + EPSILON < s[1]).map(([a0, a1, b0, b1]) => [Math.max(a0, lo), Math.min(a1, hi), b0, b1]);
   const sides = [...new Set(inWay.flatMap((s) => [s[0], s[1]]))].sort((p, q) => p - q);
+  // Each box's interval across the ranks, in every stretch it spans (found by bisection).
+  const crossing = sides.map(() => []);
+  const at = (v) => {
+    let [low, high] = [0, sides.length - 1];
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (sides[mid] < v) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
+  for (const [a0, a1, b0, b1] of inWay) for (let i = at(a0); i < at(a1); i++) crossing[i].push([b0, b1]);
   const out = [];
   for (let i = 0; i + 1 < sides.length; i++) {
-    const [from, to] = [sides[i], sides[i + 1]];
-    if (to - from <= EPSILON) continue;
-    const crossing = inWay.filter((s) => s[0] < to - EPSILON && s[1] > from + EPSILON).map((s) => [s[2], s[3]]);
-    if (crossing.length) out.push({ start: from, end: to, blocked: merged(crossing) });
+    if (sides[i + 1] - sides[i] > EPSILON && crossing[i].length) out.push({ start: sides[i], end: sides[i + 1], blocked: merged(crossing[i]) });
   }
   return sign > 0 ? out : out.reverse();
 }

@@ -206,8 +206,10 @@ export class InPlace {
       else root.append(adopted);
     }
     for (const title of root.querySelectorAll("title")) title.remove();
-    unblock(root, edges, new Set(parts.filter((g) => g.matches(".edge")).map((g) => g.id)));
-    this.drawEdges(root, edges);
+    const boxes = new Map();
+    for (const node of root.querySelectorAll(":scope > g.node")) boxes.set(node.id, extent(node));
+    unblock(root, edges, new Set(parts.filter((g) => g.matches(".edge")).map((g) => g.id)), boxes);
+    this.drawEdges(root, edges, boxes);
     resize(svg, root, map);
     if (!drawsExactly(root, ids, edges)) return null;
     svg.setAttribute("data-in-place", opens ? "open" : "fold");
@@ -234,13 +236,12 @@ export class InPlace {
   }
 
   /** The edges of `edges` (the fold view's) not drawn yet: from the tail's side to the head's,
- * between the nodes where they are now, routed between the boxes on their way. */
-  drawEdges(root, edges) {
+   * between the nodes where they are now (`boxes`: node id → its box), routed between the
+   * boxes on their way. */
+  drawEdges(root, edges, boxes) {
     const label = root.querySelector("g.node text");
     const drawn = new Map([...root.children].map((child) => [child.id, child]));
     const firstNode = root.querySelector(":scope > g.node");
-    const boxes = new Map();
-    for (const node of root.querySelectorAll(":scope > g.node")) boxes.set(node.id, extent(node));
     const all = [...boxes.values()].filter(Boolean);
     const [arrow, half] = [ARROW * this.arrowsize, ARROW_HALF * this.arrowsize];
     for (const edge of edges.values()) {
@@ -265,9 +266,10 @@ export class InPlace {
 }
 
 /** The edges kept from before (not the part's `own`) that the stretch or the part now puts
- * through a node, removed: drawEdges routes them anew with those between the part and the rest. */
-function unblock(root, edges, own) {
-  const boxes = [...root.querySelectorAll(":scope > g.node")].map((g) => [g.id, extent(g)]).filter(([, box]) => box);
+ * through a node (`nodeBoxes`: node id → its box), removed: drawEdges routes them anew with
+ * those between the part and the rest. */
+function unblock(root, edges, own, nodeBoxes) {
+  const boxes = [...nodeBoxes].filter(([, box]) => box);
   for (const group of root.querySelectorAll(":scope > g.edge")) {
     const edge = edges.get(group.id);
     const d = group.querySelector("path")?.getAttribute("d");
