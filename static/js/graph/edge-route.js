@@ -47,7 +47,7 @@ export function edgeRoute(tail, head, rankdir, arrow, half, boxes = []) {
   // Each band in the way is passed through a gap, the one nearest the line from tail to head
   // (a band that reaches the tail's side or the arrow's base, of boxes level with the tail or
   // the head and longer, where the edge leaves or arrives); the route is the shortest line
-  // through those gaps (taut), leaving and arriving along the ranks' direction for `arrow`.
+  // through those gaps (taut), with a straight lead out of the tail and into the arrow.
   const inWay = bands(boxes.map(span), start[0], end, sign);
   // Leads as long as two arrows (half the way at most), ending halfway to the first band: a
   // band is passed through one gap, and the lead's line may not be in it.
