@@ -5,6 +5,7 @@
 // record: the leaves in no group that a value of the point's groups is made from, in the order
 // the program made them (`xs[k] = [Value(a), Value(b)]`: a, then b).
 import { batchOf } from "./datapoints.js";
+import { round } from "./plane-map.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const [WIDTH, HEIGHT, PAD] = [200, 110, 8]; // the picture's viewBox and the room around the points
@@ -98,8 +99,4 @@ function dot(p) {
 
 function fixed(v) {
   return v.toFixed(2);
-}
-
-function round(v) {
-  return Math.round(v * 100) / 100;
 }

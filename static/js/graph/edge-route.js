@@ -9,6 +9,9 @@
 // `M…C…`, and an arrowhead polygon), so it moves as theirs do (plane-map.js). Pure: points and
 // boxes (tests/js/graph/edge-route.test.mjs).
 
+import { numbersOf } from "./graph-tiles.js";
+import { round } from "./plane-map.js";
+
 const MARGIN = 4; // how far a route keeps from the boxes beside it, where the gap allows
 const EPSILON = 0.01; // a box that only touches the route's ends is not in its way
 const CORNER = 12; // a route's corners around a box rounded this far, at most
@@ -103,7 +106,7 @@ export function edgeRoute(tail, head, rankdir, arrow, half, boxes = []) {
 /** Does the path `d` (as Graphviz writes one: `M x,y C x,y x,y x,y …`) pass through one of
  * `boxes`, `inset` in from its sides? */
 export function passesThrough(d, boxes, inset = 2) {
-  const n = (d.match(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi) ?? []).map(Number);
+  const n = numbersOf(d);
   if (n.length < 8) return false;
   const xs = n.filter((_, i) => i % 2 === 0);
   const ys = n.filter((_, i) => i % 2 === 1);
@@ -123,10 +126,6 @@ export function passesThrough(d, boxes, inset = 2) {
     }
   }
   return false;
-}
-
-function same(p, q) {
-  return p.every((v, i) => v === q[i]);
 }
 
 /** The polyline `points` ([x, y]) as cubic pieces after its first point, the corner at
@@ -242,8 +241,4 @@ export function taut(from, portals, to, sign) {
     if (!high || sHi < high.slope) high = { slope: sHi, point: [a, hi], index: k, room };
   }
   return corners;
-}
-
-function round(v) {
-  return Math.round(v * 100) / 100;
 }

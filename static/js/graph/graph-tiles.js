@@ -11,6 +11,7 @@
 // one piece for a downloaded file. Tiles away from the view are not rendered at all
 // (tile-culler.js, `TileCuller`).
 import { union } from "./node-boxes.js";
+import { round } from "./plane-map.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const MIN_GROUPS = 300; // nodes and edges: below this a graph repaints fast enough whole
@@ -109,12 +110,11 @@ export function extent(group) {
 }
 
 /** Graphviz writes absolute coordinates ("M1,2C3,4 …", "1,2 3,4"): the numbers in order. */
-function numbersOf(text) {
+export function numbersOf(text) {
   return (text ?? "").match(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi)?.map(Number) ?? [];
 }
 
 function padded({ x, y, width, height }, pad) {
-  const round = (v) => Math.round(v * 100) / 100;
   const size = { width: round(width + 2 * pad), height: round(height + 2 * pad) };
   return { x: round(x - pad), y: round(y - pad), ...size };
 }

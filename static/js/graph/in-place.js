@@ -14,10 +14,11 @@
 // else null, and the page lays the whole graph out (graph-view.js).
 import { extent } from "./graph-tiles.js";
 import { whenIdle } from "./layout-ahead.js";
+import { union } from "./node-boxes.js";
 import { edgeRoute, passesThrough } from "./edge-route.js";
-import { bandMap, shift } from "./plane-map.js";
+import { bandMap, round, shift } from "./plane-map.js";
 import { partDot } from "./record-dot.js";
-import { byId, element, moveAll, overlaps, resize, round, shiftGroup, unionBox } from "./svg-shapes.js";
+import { byId, element, moveAll, overlaps, resize, shiftGroup } from "./svg-shapes.js";
 
 // Views drawn before, kept for a fold back. Each kept or composed view is ~2,000 elements of a
 // folded network: more held more garbage for a GC to walk once the record changed (a first
@@ -188,7 +189,7 @@ export class InPlace {
       if (gone) group.remove();
     }
     const parts = [...innerRoot.querySelectorAll(":scope > g.node, :scope > g.edge, :scope > g.cluster")];
-    const part = parts.map((g) => extent(g)).filter(Boolean).reduce(unionBox, null);
+    const part = parts.map((g) => extent(g)).filter(Boolean).reduce((box, next) => union(next, box), null);
     if (!part) return null;
     const map = this.mapFor(root, region, part, opens);
     moveAll(root, map, edges);

@@ -50,6 +50,7 @@ export function shift(dx, dy) {
   return (x, y) => [x + dx, y + dy];
 }
 
-function round(v) {
+/** An SVG coordinate as written: to a hundredth of a unit. */
+export function round(v) {
   return Math.round(v * 100) / 100;
 }

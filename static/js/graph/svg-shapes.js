@@ -3,7 +3,7 @@
 // join and its middle by the map; whether a map makes nodes overlap; the <svg>'s size made to
 // hold what was moved. Graphviz writes absolute coordinates, so moving is rewriting them.
 import { extent } from "./graph-tiles.js";
-import { edgeMove, mapPairs, shift } from "./plane-map.js";
+import { edgeMove, mapPairs, round, shift } from "./plane-map.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const STILL = (x, y) => [x, y];
@@ -99,19 +99,8 @@ export function byId(root, id) {
   return null;
 }
 
-export function unionBox(a, b) {
-  if (!a) return b;
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
-}
-
 export function element(name, attributes) {
   const node = document.createElementNS(SVG_NS, name);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
   return node;
-}
-
-export function round(v) {
-  return Math.round(v * 100) / 100;
 }
